@@ -1,0 +1,33 @@
+"""Exceptions raised for bad input. Every one is a :class:`GolfError` and a :class:`ValueError`.
+
+Illegal *moves* are not exceptions: the engine answers them with a
+:class:`golfcore.moves.Rejection`, since a front end must show them to a player. Exceptions are
+for input that cannot mean anything: a card that is no card, a malformed game code, an
+impossible position, an unknown variant.
+"""
+
+from __future__ import annotations
+
+
+class GolfError(ValueError):
+    """Base class of every error golfcore raises on bad input."""
+
+
+class CardError(GolfError):
+    """A text that is not a card in any notation golfcore reads."""
+
+
+class CodeError(GolfError):
+    """A malformed game code, or a deal number out of range."""
+
+
+class PositionError(GolfError):
+    """A position that cannot occur: duplicate cards, too many cards, a column over 5 ..."""
+
+
+class VariantError(GolfError):
+    """An unknown variant or rule, a bad option, or options that conflict."""
+
+
+class PluginError(GolfError):
+    """A rule plugin that cannot be loaded or implements a hook that does not exist."""
