@@ -1,0 +1,43 @@
+"""golfcore: the reference rules engine for Golf solitaire.
+
+The public API, all importable from here:
+
+* values: :class:`Card`, :class:`Move`, :class:`Position`, :class:`GameState`, :class:`Outcome`,
+  :class:`Score`, :class:`Round`;
+* rules: :func:`find_variant`, :class:`Variant`, :class:`RuleSet`, :func:`variants`;
+* play: :class:`Game` (a front end's object) and :mod:`golfcore.engine` (pure functions);
+* deals: :func:`deal`, :func:`parse_code`, :func:`format_code`;
+* notation: :func:`parse_card`, :func:`parse_cards`, :func:`format_card`;
+* errors: :class:`GolfError` and its subclasses.
+"""
+
+from golfcore.cards import JOKER, Card
+from golfcore.codes import GameCode, format_code, parse_code
+from golfcore.deal import Deal, deal
+from golfcore.engine import ActionResult
+from golfcore.errors import (CardError, CodeError, GolfError, PluginError, PositionError,
+                             VariantError)
+from golfcore.game import Game
+from golfcore.moves import Move, MoveError
+from golfcore.notation import format_card, parse_card, parse_cards
+from golfcore.position import Position
+from golfcore.rules import RuleSet
+from golfcore.scoring import Round, Score
+from golfcore.state import GameState, Outcome
+from golfcore.variant import Variant, find_variant, registry
+
+
+def variants() -> list[Variant]:
+    """Every installed variant, built-in and third-party."""
+    return list(registry())
+
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ActionResult", "Card", "CardError", "CodeError", "Deal", "Game", "GameCode", "GameState",
+    "GolfError", "JOKER", "Move", "MoveError", "Outcome", "PluginError", "Position",
+    "PositionError", "Round", "RuleSet", "Score", "Variant", "VariantError", "deal",
+    "find_variant", "format_card", "format_code", "parse_card", "parse_cards", "parse_code",
+    "registry", "variants",
+]

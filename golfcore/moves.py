@@ -1,0 +1,106 @@
+"""Moves, verdicts and reason codes: what a player asks for and why the engine may refuse it.
+
+There are two actions in Golf solitaire (APP-02..APP-07): *play* the free card of a column onto the
+waste, and *draw* the stock's top card onto the waste. Undo is not a move: it is
+:func:`golfcore.engine.undo`.
+
+Text form (used by the CLI, the protocol and playthroughs): a play is its column number,
+``"5"``; a draw is ``"draw"``. A touch of a covered card, which is always refused
+(«Esta carta está bloqueada»), is ``"1.4"``: column 1, row 4, rows counted from the covered end.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from golfcore.errors import GolfError
+
+PLAY = "play"
+DRAW = "draw"
+
+# Reason codes. A front end keys its own messages on these; golf_message gives the default texts.
+NOT_ADJACENT = "not-adjacent"          # APP-06 «Debe ser de un valor superior o inferior»
+BLOCKED_CARD = "blocked-card"          # APP-06 «Esta carta está bloqueada»
+KING_ENDS_CHAIN = "king-ends-chain"    # C4-07 nothing may be played on a king
+NO_MOVES = "no-moves"                  # APP-12 «No quedan movimientos posibles»
+GAME_WON = "game-won"                  # APP-11 the game is already won
+STOCK_EMPTY = "stock-empty"            # C4-04 no second pass through the stock
+DRAW_NOT_ALLOWED = "draw-not-allowed"  # APP-17 strict rule: draw only when no move is possible
+EMPTY_COLUMN = "empty-column"          # C4-02 empty columns stay empty
+NO_SUCH_COLUMN = "no-such-column"      # a column number outside 1..7
+NOT_ON_TABLEAU = "not-on-tableau"      # a card that is not in any column
+NOTHING_TO_UNDO = "nothing-to-undo"    # APP-15 no action left to take back
+UNDO_LIMIT = "undo-limit"              # APP-15 the variant keeps only so many actions
+
+REASONS = (NOT_ADJACENT, BLOCKED_CARD, KING_ENDS_CHAIN, NO_MOVES, GAME_WON, STOCK_EMPTY,
+           DRAW_NOT_ALLOWED, EMPTY_COLUMN, NO_SUCH_COLUMN, NOT_ON_TABLEAU, NOTHING_TO_UNDO,
+           UNDO_LIMIT)
+
+
+class Move(NamedTuple):
+    """A player's action. ``column`` is 1..7 for a play, 0 for a draw; ``row`` (1-based, from the
+    covered end) is set only when the player touched a specific card of the column."""
+
+    kind: str
+    column: int = 0
+    row: int | None = None
+
+    @classmethod
+    def play(cls, column: int, row: int | None = None) -> "Move":
+        return cls(PLAY, column, row)
+
+    @classmethod
+    def draw(cls) -> "Move":
+        return DRAW_MOVE
+
+    @property
+    def is_draw(self) -> bool:
+        return self.kind == DRAW
+
+    def __str__(self) -> str:
+        if self.kind == DRAW:
+            return "draw"
+        if self.row is None:
+            return str(self.column)
+        return f"{self.column}.{self.row}"
+
+    def __repr__(self) -> str:
+        return f"Move({str(self)!r})"
+
+    @classmethod
+    def parse(cls, text: str) -> "Move":
+        """Read ``"5"``, ``"play 5"``, ``"1.4"``, ``"draw"`` or ``"d"``; raise :class:`MoveError`."""
+        if not isinstance(text, str):
+            raise MoveError(f"a move must be text, not {type(text).__name__}")
+        word = " ".join(text.strip().lower().split())
+        if word in ("draw", "d", "robar", "stock"):
+            return DRAW_MOVE
+        if word.startswith("play "):
+            word = word[5:]
+        column, _, row = word.partition(".")
+        if column.isdigit() and (not row or row.isdigit()):
+            return cls(PLAY, int(column), int(row) if row else None)
+        raise MoveError(f"unknown move {text!r}: expected a column number such as '5', "
+                        f"a column and row such as '1.4', or 'draw'")
+
+
+DRAW_MOVE = Move(DRAW, 0, None)
+
+
+class MoveError(GolfError):
+    """A text that is not a move."""
+
+
+class Verdict(NamedTuple):
+    """A plugin's vote in :func:`golfcore.hookspecs.golf_play_verdict`."""
+
+    allowed: bool
+    reason: str | None = None
+
+
+ALLOW = Verdict(True, None)
+
+
+def deny(reason: str) -> Verdict:
+    """A vote against a play, with the reason code the player will be shown."""
+    return Verdict(False, reason)

@@ -1,0 +1,316 @@
+"""Positions: where every card lies, as an immutable value.
+
+A :class:`Position` has
+
+* ``columns``: 7 tuples of cards, each listed *from the covered card to the free one*, as the
+  documents list them (``columns[i][-1]`` is the free card of column ``i + 1``, APP-02);
+* ``stock``: the face-down cards *in draw order* (``stock[0]`` is drawn next);
+* ``waste``: the waste pile from bottom to top (``waste[-1]`` is the card to play on); empty only
+  under the ``empty-waste`` rule.
+
+A position may be *partial*, as the documents' worked examples are (11 tableau cards and 6 stock
+cards, say): cards that are not listed were played earlier. Build positions from text, JSON or
+Python values with :meth:`Position.build`, :meth:`Position.from_text` and
+:meth:`Position.from_json`; each checks that the position can exist and says why when it cannot.
+
+Text form (round-trips through :meth:`Position.to_text`)::
+
+    stock: 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H
+    waste: TH
+    1: JD 5H KH AS 4H
+    ...
+    7: 7C QC JS QH 4S
+
+Keys may also be Spanish (``mazo``, ``descarte``, ``columna 1``) or English (``column 1``);
+``-`` stands for an empty list; a line with a comma lists its cards separated by commas, so that
+Spanish names (``6 de tréboles, 5 de picas``) can be used; ``#`` starts a comment.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, Iterable, Mapping, Sequence
+
+from golfcore.cards import JOKER, Card
+from golfcore.errors import CardError, PositionError
+from golfcore.notation import parse_card, parse_cards
+
+COLUMNS = 7
+COLUMN_HEIGHT = 5
+TABLEAU_CARDS = COLUMNS * COLUMN_HEIGHT
+MAX_JOKERS = 2
+
+
+class Position:
+    """Immutable placement of the cards. Equal positions compare and hash equal."""
+
+    __slots__ = ("columns", "stock", "waste", "_hash")
+
+    columns: tuple[tuple[Card, ...], ...]
+    stock: tuple[Card, ...]
+    waste: tuple[Card, ...]
+
+    def __init__(self, columns: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
+                 waste: tuple[Card, ...]) -> None:
+        # Trusted constructor: the engine's transitions use it without checks. Use build(),
+        # from_text() or from_json() for anything that comes from outside.
+        object.__setattr__(self, "columns", columns)
+        object.__setattr__(self, "stock", stock)
+        object.__setattr__(self, "waste", waste)
+        object.__setattr__(self, "_hash", None)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Position is immutable")
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return (self.columns == other.columns and self.stock == other.stock
+                and self.waste == other.waste)
+
+    def __hash__(self) -> int:
+        h = self._hash
+        if h is None:
+            h = hash((self.columns, self.stock, self.waste))
+            object.__setattr__(self, "_hash", h)
+        return h
+
+    def __repr__(self) -> str:
+        return f"Position.from_text({self.to_text()!r})"
+
+    # -- reading -------------------------------------------------------------------------------
+
+    @property
+    def waste_top(self) -> Card | None:
+        """The card a play goes onto, or ``None`` when the waste is empty."""
+        return self.waste[-1] if self.waste else None
+
+    def free_card(self, column: int) -> Card | None:
+        """The free card of ``column`` (1..7), or ``None`` when the column is empty."""
+        cards = self.columns[column - 1]
+        return cards[-1] if cards else None
+
+    @property
+    def free_cards(self) -> tuple[Card | None, ...]:
+        """The free card of each column, ``None`` for an empty column (APP-02)."""
+        return tuple(c[-1] if c else None for c in self.columns)
+
+    @property
+    def tableau_count(self) -> int:
+        """How many cards are still in the columns."""
+        return sum(len(c) for c in self.columns)
+
+    def cards(self) -> Counter[Card]:
+        """Every card of the position, counted (jokers may appear twice)."""
+        counts: Counter[Card] = Counter(self.stock)
+        counts.update(self.waste)
+        for column in self.columns:
+            counts.update(column)
+        return counts
+
+    def locate(self, card: Card) -> tuple[int, int] | None:
+        """``(column, row)`` of ``card`` in the tableau, both 1-based, or ``None``."""
+        for i, column in enumerate(self.columns):
+            for j, c in enumerate(column):
+                if c == card:
+                    return i + 1, j + 1
+        return None
+
+    # -- transitions (trusted: the engine checks legality first) --------------------------------
+
+    def after_play(self, column: int) -> "Position":
+        """The position after the free card of ``column`` (1..7) went onto the waste (APP-04)."""
+        cols = self.columns
+        src = cols[column - 1]
+        new_cols = cols[:column - 1] + (src[:-1],) + cols[column:]
+        return Position(new_cols, self.stock, self.waste + (src[-1],))
+
+    def after_draw(self) -> "Position":
+        """The position after the stock's top card was turned onto the waste (APP-07)."""
+        return Position(self.columns, self.stock[1:], self.waste + (self.stock[0],))
+
+    # -- building and checking -----------------------------------------------------------------
+
+    @classmethod
+    def build(cls, columns: Sequence[Iterable[Card | str]] = (),
+              stock: Iterable[Card | str] = (),
+              waste: Iterable[Card | str] | Card | str | None = ()) -> "Position":
+        """A checked position from cards or card texts in any notation.
+
+        ``columns`` may list fewer than 7 columns (the rest are empty); ``waste`` may be one card
+        or the pile from bottom to top. Raises :class:`PositionError` with the reason when the
+        position cannot exist.
+        """
+        cols = list(columns)
+        if len(cols) > COLUMNS:
+            raise PositionError(f"{len(cols)} columns given: Golf has {COLUMNS}")
+        built = []
+        for i, column in enumerate(cols, start=1):
+            if isinstance(column, (str, Card)):
+                raise PositionError(f"column {i} must be a list of cards, not {column!r}")
+            built.append(_cards(column, f"column {i}"))
+        built += [()] * (COLUMNS - len(built))
+        if waste is None:
+            waste_cards: tuple[Card, ...] = ()
+        elif isinstance(waste, (str, Card)):
+            waste_cards = _cards([waste], "waste")
+        else:
+            waste_cards = _cards(waste, "waste")
+        position = cls(tuple(built), _cards(stock, "stock"), waste_cards)
+        position.check()
+        return position
+
+    def check(self, deck: Sequence[Card] | None = None) -> None:
+        """Raise :class:`PositionError` unless the position can occur.
+
+        Without ``deck``, checks what holds in every variant: 7 columns of at most 5 cards, each
+        standard card at most once, at most two jokers. With ``deck`` (a variant's full deck,
+        :meth:`golfcore.rules.RuleSet.deck`), also that every card belongs to it.
+        """
+        if len(self.columns) != COLUMNS:
+            raise PositionError(f"{len(self.columns)} columns: Golf has {COLUMNS}")
+        for i, column in enumerate(self.columns, start=1):
+            if len(column) > COLUMN_HEIGHT:
+                raise PositionError(f"column {i} holds {len(column)} cards: "
+                                    f"a column holds at most {COLUMN_HEIGHT}")
+        counts = self.cards()
+        for card, n in sorted(counts.items()):
+            if card != JOKER and n > 1:
+                raise PositionError(f"duplicate card {card}: it appears {n} times "
+                                    f"({self._places(card)})")
+        if counts[JOKER] > MAX_JOKERS:
+            raise PositionError(f"{counts[JOKER]} jokers: a deck holds at most {MAX_JOKERS}")
+        if deck is not None:
+            allowed = Counter(deck)
+            total = sum(counts.values())
+            if total > len(deck):
+                raise PositionError(f"{total} cards: more than the deck's {len(deck)}")
+            for card, n in sorted(counts.items()):
+                if n > allowed[card]:
+                    what = "jokers" if card == JOKER else f"copies of {card}"
+                    raise PositionError(f"{n} {what}: this variant's deck has {allowed[card]}")
+
+    def _places(self, card: Card) -> str:
+        places = []
+        for i, column in enumerate(self.columns, start=1):
+            places += [f"column {i}"] * column.count(card)
+        places += ["stock"] * self.stock.count(card)
+        places += ["waste"] * self.waste.count(card)
+        return ", ".join(places)
+
+    # -- text ------------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """The canonical text form; :meth:`from_text` reads it back to an equal position."""
+        lines = [f"stock: {_join(self.stock)}", f"waste: {_join(self.waste)}"]
+        lines += [f"{i}: {_join(c)}" for i, c in enumerate(self.columns, start=1)]
+        return "\n".join(lines) + "\n"
+
+    @classmethod
+    def from_text(cls, text: str, source: str = "<text>") -> "Position":
+        """Read the text form (see the module docstring). Errors name ``source`` and the line."""
+        columns: dict[int, tuple[Card, ...]] = {}
+        parts: dict[str, tuple[Card, ...]] = {}
+        seen_line: dict[str, int] = {}
+        for lineno, raw in enumerate(text.splitlines(), start=1):
+            line = raw.split("#", 1)[0].strip()
+            if not line:
+                continue
+            key, sep, value = line.partition(":")
+            where = f"{source}, line {lineno}"
+            if not sep:
+                raise PositionError(f"{where}: expected 'stock:', 'waste:' or a column number "
+                                    f"followed by ':' and cards, got {raw.strip()!r}")
+            name = _key(key)
+            if name is None:
+                raise PositionError(f"{where}: unknown key {key.strip()!r}: expected 'stock', "
+                                    f"'waste' or a column number 1 to {COLUMNS}")
+            if name in seen_line:
+                raise PositionError(f"{where}: {name} given twice (first on line "
+                                    f"{seen_line[name]})")
+            seen_line[name] = lineno
+            value = value.strip()
+            try:
+                cards = () if value in ("", "-") else parse_cards(value)
+            except CardError as exc:
+                raise PositionError(f"{where}: {exc}") from None
+            if name.startswith("column "):
+                columns[int(name[7:])] = cards
+            else:
+                parts[name] = cards
+        try:
+            return cls.build([columns.get(i, ()) for i in range(1, COLUMNS + 1)],
+                             parts.get("stock", ()), parts.get("waste", ()))
+        except PositionError as exc:
+            raise PositionError(f"{source}: {exc}") from None
+
+    # -- JSON ------------------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"columns": [[...], ...], "stock": [...], "waste": [...]}`` with canonical cards."""
+        return {
+            "columns": [[str(c) for c in column] for column in self.columns],
+            "stock": [str(c) for c in self.stock],
+            "waste": [str(c) for c in self.waste],
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Position":
+        """Read :meth:`to_json`'s form. ``waste`` may also be a single card or ``null``.
+
+        The PySolFC oracle's records (with extra ``deal`` and ``winnable`` fields) are not
+        positions: pass only their ``columns``, ``stock`` and ``waste``.
+        """
+        if not isinstance(data, Mapping):
+            raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
+        unknown = sorted(set(data) - {"columns", "stock", "waste"})
+        if unknown:
+            raise PositionError(f"unknown position field(s) {', '.join(map(repr, unknown))}: "
+                                f"expected 'columns', 'stock' and 'waste'")
+        columns = data.get("columns", [])
+        if not isinstance(columns, list):
+            raise PositionError("'columns' must be a list of 7 lists of cards")
+        stock = data.get("stock", [])
+        if not isinstance(stock, list):
+            raise PositionError("'stock' must be a list of cards")
+        waste = data.get("waste", [])
+        if not (waste is None or isinstance(waste, (str, list))):
+            raise PositionError("'waste' must be a card, a list of cards or null")
+        return cls.build(columns, stock, waste)
+
+
+def _join(cards: Sequence[Card]) -> str:
+    return " ".join(map(str, cards)) if cards else "-"
+
+
+_KEYS = {"stock": "stock", "mazo": "stock", "talon": "stock",
+         "waste": "waste", "descarte": "waste", "foundations": "waste"}
+_COLUMN_KEY = re.compile(r"^(?:col(?:umn|umna)?\s*)?([0-9]+)$")
+
+
+def _key(key: str) -> str | None:
+    word = " ".join(key.strip().lower().split())
+    if word in _KEYS:
+        return _KEYS[word]
+    m = _COLUMN_KEY.match(word)
+    if m and 1 <= int(m.group(1)) <= COLUMNS:
+        return f"column {int(m.group(1))}"
+    return None
+
+
+def _cards(items: Iterable[Card | str], where: str) -> tuple[Card, ...]:
+    if isinstance(items, (str, Card)):
+        raise PositionError(f"{where} must be a list of cards, not {items!r}")
+    out = []
+    for i, item in enumerate(items, start=1):
+        if isinstance(item, Card):
+            out.append(item)
+            continue
+        if not isinstance(item, str):
+            raise PositionError(f"{where}, card {i}: expected a card, got {item!r}")
+        try:
+            out.append(parse_card(item))
+        except CardError as exc:
+            raise PositionError(f"{where}, card {i}: {exc}") from None
+    return tuple(out)

@@ -1,0 +1,31 @@
+"""How far undo goes back (slot ``undo``): APP-15."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from golfcore.hookspecs import hookimpl
+from golfcore.variant import Param, Rule
+
+
+def _limit(value: Any) -> int:
+    if isinstance(value, bool):
+        raise ValueError("expected a whole number >= 0")
+    n = int(value)
+    if n < 0:
+        raise ValueError("expected a whole number >= 0")
+    return n
+
+
+class UndoLimit(Rule):
+    """The app keeps the last 100 actions, removals and draws alike (APP-15)."""
+
+    name = "undo-limit"
+    slot = "undo"
+    rule_ids = ("APP-15",)
+    summary = "undo takes back at most the last N actions (the app keeps 100)"
+    param = Param("undo-limit", _limit, 100, "how many actions undo keeps: a whole number >= 0")
+
+    @hookimpl
+    def golf_undo_limit(self, options: Mapping[str, Any]) -> int:
+        return options["undo-limit"]
