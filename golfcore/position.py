@@ -232,7 +232,7 @@ class Position:
             seen_line[name] = lineno
             value = value.strip()
             try:
-                cards = () if value in ("", "-") else parse_cards(value)
+                cards = () if value in ("", "-") else _parse_line(value)
             except CardError as exc:
                 raise PositionError(f"{where}: {exc}") from None
             if name.startswith("column "):
@@ -278,6 +278,21 @@ class Position:
         if not (waste is None or isinstance(waste, (str, list))):
             raise PositionError("'waste' must be a card, a list of cards or null")
         return cls.build(columns, stock, waste)
+
+
+def _parse_line(value: str) -> tuple[Card, ...]:
+    """Cards of one line; a line without commas may still be a single long name
+    (``descarte: as de tréboles``)."""
+    try:
+        return parse_cards(value)
+    except CardError:
+        if "," in value or ";" in value:
+            raise
+        try:
+            return (parse_card(value),)
+        except CardError:
+            pass
+        raise
 
 
 def _join(cards: Sequence[Card]) -> str:
