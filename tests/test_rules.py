@@ -253,7 +253,7 @@ def test_c408_king_from_stock_or_starting_waste():
     assert with_stock.draw().accepted
     assert with_stock.play(1).reason == KING_ENDS_CHAIN
     assert [str(m) for m in with_stock.legal_moves()] == ["draw"]
-    relaxed = Game("relaxed", position=Position.build([["QH", "8S"]], ["KD"], ["9C"]))
+    relaxed = Game("relaxed", position=Position.build([["8S", "QH"]], ["KD"], ["9C"]))
     assert relaxed.draw().accepted and relaxed.play(1).accepted  # a queen on a king is fine
 
 
