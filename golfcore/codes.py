@@ -1,0 +1,138 @@
+"""Game codes (rule APP-16): ``GO1-<L>-<NNNNNNN>``.
+
+* ``GO1``: the fixed prefix (format version 1 of Golf codes);
+* ``<L>``: one letter ``A``-``Z`` naming the variant. This module gives the letter no meaning;
+  the variant registry maps letters to variants;
+* ``<NNNNNNN>``: exactly 7 letters ``A``-``Z`` writing the deal number in base 26, most
+  significant first, ``A`` = 0 ... ``Z`` = 25: ``AAAAAAB`` is deal 1, ``AAAABAA`` is 676,
+  ``ZZZZZZZ`` is :data:`golfcore.deal.MAX_DEAL` = 26**7 - 1. ``AAAAAAA`` (deal 0) is invalid.
+
+Parsing ignores case and surrounding whitespace; output is always upper case. Every malformed
+text raises :class:`golfcore.errors.CodeError` quoting the text and saying what was expected.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from golfcore.deal import MAX_DEAL
+from golfcore.errors import CodeError
+
+PREFIX = "GO1"
+DIGITS = 7
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_ASCII_LETTERS = frozenset(_ALPHABET + _ALPHABET.lower())
+_FORM = "GO1-<variant letter>-<7 letters A-Z>, e.g. GO1-C-AAAAAAB"
+
+
+def _quote(text: str) -> str:
+    shown = text if len(text) <= 60 else text[:57] + "..."
+    return repr(shown)
+
+
+def _is_letters(text: str) -> bool:
+    # Check ASCII before upper-casing: "ſ".upper() == "S" and "ı".upper() == "I".
+    return bool(text) and all(ch in _ASCII_LETTERS for ch in text)
+
+
+def _check_letter(letter: object) -> str:
+    if not isinstance(letter, str) or len(letter) != 1 or not _is_letters(letter):
+        raise CodeError(f"variant letter must be one letter A-Z, got {letter!r}")
+    return letter.upper()
+
+
+def _check_number(number: object) -> int:
+    if isinstance(number, bool) or not isinstance(number, int):
+        raise CodeError(f"deal number must be an integer from 1 to {MAX_DEAL}, got {number!r}")
+    if not 1 <= number <= MAX_DEAL:
+        raise CodeError(
+            f"deal number {number} cannot be written in a game code: deal numbers go from 1 "
+            f"(AAAAAAB) to {MAX_DEAL} (ZZZZZZZ)"
+        )
+    return number
+
+
+def encode_number(number: int) -> str:
+    """Deal number -> its 7 base-26 letters (``1`` -> ``"AAAAAAB"``)."""
+    n = _check_number(number)
+    letters = []
+    for _ in range(DIGITS):
+        n, digit = divmod(n, 26)
+        letters.append(_ALPHABET[digit])
+    return "".join(reversed(letters))
+
+
+def decode_number(letters: str) -> int:
+    """7 letters A-Z (any case) -> deal number; raises :class:`CodeError` (also for deal 0)."""
+    if not isinstance(letters, str) or len(letters) != DIGITS or not _is_letters(letters):
+        raise CodeError(f"deal part {letters!r} must be exactly 7 letters A-Z (base 26, A=0)")
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + _ALPHABET.index(ch)
+    if n == 0:
+        raise CodeError(f"deal part {letters!r} is deal 0: deal numbers start at 1, AAAAAAB")
+    return n
+
+
+def format_code(letter: str, number: int) -> str:
+    """The canonical code of variant ``letter`` and deal ``number``: ``GO1-C-AAAAAAB``."""
+    return f"{PREFIX}-{_check_letter(letter)}-{encode_number(number)}"
+
+
+@dataclass(frozen=True)
+class GameCode:
+    """A parsed game code: the variant ``letter`` (upper case A-Z) and the deal ``number``."""
+
+    letter: str
+    number: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "letter", _check_letter(self.letter))
+        _check_number(self.number)
+
+    def __str__(self) -> str:
+        return format_code(self.letter, self.number)
+
+    @classmethod
+    def parse(cls, text: str) -> "GameCode":
+        """Parse ``GO1-<L>-<NNNNNNN>``, ignoring case and surrounding whitespace."""
+        if not isinstance(text, str):
+            raise CodeError(f"a game code must be text like {_FORM}, got {text!r}")
+        q = _quote(text)
+        body = text.strip()
+        if not body:
+            raise CodeError(f"game code {q} is empty; expected {_FORM}")
+        parts = body.split("-")
+        if len(parts) != 3:
+            found = "no '-'" if len(parts) == 1 else f"{len(parts)} parts separated by '-'"
+            raise CodeError(f"game code {q} has {found}, expected 3 parts: {_FORM}")
+        prefix, letter, digits = parts
+        if not prefix.isascii() or prefix.upper() != PREFIX:
+            raise CodeError(
+                f"game code {q} starts with {_quote(prefix)}, expected {PREFIX!r}: {_FORM}"
+            )
+        if len(letter) != 1 or not _is_letters(letter):
+            raise CodeError(
+                f"game code {q} has variant part {_quote(letter)}, expected one letter A-Z: {_FORM}"
+            )
+        if len(digits) != DIGITS or not _is_letters(digits):
+            if len(digits) != DIGITS:
+                what = f"{len(digits)} character{'s' if len(digits) != 1 else ''}"
+            else:
+                bad = next(ch for ch in digits if ch not in _ASCII_LETTERS)
+                what = f"{bad!r}, which is not a letter A-Z"
+            raise CodeError(
+                f"game code {q} has deal part {_quote(digits)} ({what}), expected exactly "
+                f"7 letters A-Z writing the deal number in base 26 (A=0, AAAAAAB is deal 1): "
+                f"{_FORM}"
+            )
+        if digits.upper() == "A" * DIGITS:
+            raise CodeError(
+                f"game code {q} names deal 0 ({digits!r}): deal numbers start at 1, AAAAAAB"
+            )
+        return cls(letter.upper(), decode_number(digits))
+
+
+def parse_code(text: str) -> GameCode:
+    """Parse a game code; see :meth:`GameCode.parse`."""
+    return GameCode.parse(text)
