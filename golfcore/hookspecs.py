@@ -127,8 +127,8 @@ def golf_message(reason: str, lang: str, options: Mapping[str, Any]) -> "str | N
 
     The ``standard-messages`` plugin answers with the documents' exact Spanish words
     («Debe ser de un valor superior o inferior», «Esta carta está bloqueada», «No quedan
-    movimientos posibles») and their English equivalents. A variant may override a message by
-    answering first. Pure.
+    movimientos posibles») and their English equivalents. First answer wins: a variant
+    overrides a message, or adds one for its own reason codes, by answering it. Pure.
     """
 
 

@@ -1,0 +1,189 @@
+"""The plugin framework: hooks documented and used, third-party rules and variants loaded by entry
+point, misspelt hooks and broken plugins failing loudly."""
+
+from __future__ import annotations
+
+import inspect
+import re
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from golfcore import Game, Position, hookspecs
+from golfcore.errors import PluginError, VariantError
+from golfcore.hookspecs import hookimpl
+from golfcore.rules import RuleSet
+from golfcore.variant import Registry, Rule, Variant, find_variant, load_registry, registry
+
+ROOT = Path(__file__).resolve().parent.parent
+HOOKS = sorted(name for name, obj in vars(hookspecs).items()
+               if name.startswith("golf_") and callable(obj))
+
+
+def test_there_are_hooks():
+    assert len(HOOKS) >= 10
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_every_hook_is_documented_at_its_spec(hook):
+    """As pytest's hookspec.py: each spec says what it decides and how results combine."""
+    doc = inspect.getdoc(getattr(hookspecs, hook)) or ""
+    assert len(doc) > 80
+    assert re.search(r"First answer wins|Combination", doc), "say how results combine"
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_every_hook_is_implemented_by_a_builtin_rule(hook):
+    implemented = {name for cls in registry().rules.values() for name in dir(cls)
+                   if name.startswith("golf_")}
+    assert hook in implemented
+
+
+@pytest.mark.parametrize("hook", HOOKS)
+def test_every_hook_is_in_the_readme(hook):
+    assert hook in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_every_builtin_rule_is_described():
+    ids = re.compile(r"^(APP|C4|CG)-\d\d$")
+    for name, rule in registry().rules.items():
+        assert rule.name == name and rule.slot and rule.summary
+        assert rule.rule_ids and all(ids.match(i) for i in rule.rule_ids), name
+
+
+def test_the_eight_variants_and_their_letters():
+    reg = registry()
+    letters = {v.name: v.letter for v in reg}
+    assert letters == {"app-facil": "E", "app-clasico": "C", "cards4": "K", "traditional": "T",
+                       "putt-putt": "P", "relaxed": "R", "jokers": "J", "empty-waste": "V"}
+    assert reg.by_letter("N").name == "app-facil"
+    with pytest.raises(VariantError, match="unknown variant letter 'Z'"):
+        reg.by_letter("Z")
+
+
+def test_misspelt_hook_fails_loudly():
+    """tox-style check_pending(): a rule implementing a hook that does not exist is an error."""
+
+    class Misspelt(Rule):
+        name = "misspelt"
+        slot = "adjacency"
+        rule_ids = ("APP-03",)
+        summary = "broken"
+
+        @hookimpl
+        def golf_rank_neighbors(self, rank, options):  # American spelling: not a hook
+            return [rank]
+
+    reg = _registry_with(Misspelt)
+    with pytest.raises(PluginError, match="golf_rank_neighbors"):
+        RuleSet("cards4+misspelt", reg=reg)
+
+
+def test_wrong_hook_arguments_fail_loudly():
+    class BadArgs(Rule):
+        name = "bad-args"
+        slot = "adjacency"
+        rule_ids = ("APP-03",)
+        summary = "broken"
+
+        @hookimpl
+        def golf_rank_neighbours(self, rank, colour):
+            return [rank]
+
+    with pytest.raises(PluginError, match="bad-args"):
+        RuleSet("cards4+bad-args", reg=_registry_with(BadArgs))
+
+
+def test_a_rule_must_fill_the_slot_it_is_given():
+    reg = _registry_with()
+    bad = Variant(name="bad", title="bad", rules={"draw": "ranks-linear"})
+    with pytest.raises(VariantError, match="decides the adjacency rule, not the draw rule"):
+        reg.add_variant(bad, "test")
+        reg.check()
+
+
+def _registry_with(*rules: type[Rule]) -> Registry:
+    reg = Registry()
+    base = registry()
+    for name, rule in base.rules.items():
+        reg.add_rule(rule, base.rule_origins[name])
+    for variant in base:
+        reg.add_variant(variant, variant.origin)
+    for rule in rules:
+        reg.add_rule(rule, "test")
+    return reg
+
+
+# -- a real third-party package, found through its entry points --------------------------------
+
+THIRD_PARTY = '''
+from golfcore.hookspecs import hookimpl
+from golfcore.moves import deny
+from golfcore.variant import Rule, Variant
+
+
+class NoSevens(Rule):
+    """A house rule: sevens may never be played."""
+    name = "no-sevens"
+    slot = "house"
+    rule_ids = ("APP-03",)
+    summary = "sevens never play"
+
+    @hookimpl
+    def golf_play_verdict(self, card, waste, adjacent, options):
+        return deny("no-sevens") if card.rank == 7 else None
+
+    @hookimpl
+    def golf_message(self, reason, lang, options):
+        if reason == "no-sevens":
+            return "Los sietes no se juegan" if lang == "es" else "Sevens never play"
+        return None
+
+
+HOUSE = Variant(name="house", title="House rules", letter="H",
+                rules={"adjacency": "ranks-linear", "king": "queen-on-king",
+                       "draw": "draw-any-time", "waste": "one-card-waste",
+                       "scoring": "won-lost", "house": "no-sevens"})
+'''
+
+
+@pytest.fixture
+def third_party(tmp_path, monkeypatch):
+    pkg = tmp_path / "golf_house.py"
+    pkg.write_text(textwrap.dedent(THIRD_PARTY), encoding="utf-8")
+    dist = tmp_path / "golf_house-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: golf-house\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text(
+        "[golfcore.rules]\nno-sevens = golf_house:NoSevens\n\n"
+        "[golfcore.variants]\nhouse = golf_house:HOUSE\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    yield load_registry()
+    sys.modules.pop("golf_house", None)
+
+
+def test_third_party_variant_is_loaded_and_plays(third_party):
+    reg = third_party
+    house = reg.variant("house")
+    assert house.origin == "golf-house"
+    assert reg.rule_origins["no-sevens"].startswith("golf-house")
+    rules = RuleSet(house, reg=reg)
+    game = Game(rules, position=Position.build([["7C"], ["9D"]], ["2S"], ["8H"]))
+    refused = game.play(1)
+    assert refused.reason == "no-sevens"
+    assert refused.messages == {"es": "Los sietes no se juegan", "en": "Sevens never play"}
+    assert game.play(2).accepted
+    # a third-party rule composes with a built-in variant too
+    assert find_variant("cards4+no-sevens", reg).rules["house"] == "no-sevens"
+
+
+def test_broken_third_party_plugin_names_itself(tmp_path, monkeypatch):
+    dist = tmp_path / "golf_broken-1.0.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: golf-broken\nVersion: 1.0\n")
+    (dist / "entry_points.txt").write_text("[golfcore.rules]\nbroken = golf_missing:Nope\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    with pytest.raises(PluginError, match="cannot load rule plugin 'broken'.*golf-broken"):
+        load_registry()
