@@ -1,0 +1,262 @@
+"""The ``golf`` command: what a person or a script sees on stdout and stderr, and exit codes."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import golfcore  # noqa: E402
+from golfcore.cli import COMMANDS, main  # noqa: E402
+
+DEAL_1 = """\
+stock: 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H
+waste: TH
+1: JD 5H KH AS 4H
+2: 2D KD 3H AH AC
+3: 9H KC 2S 3C 4D
+4: JC 9S KS 4C 7S
+5: 5D 5S 9D 5C 3S
+6: 7H AD QD TS TD
+7: 7C QC JS QH 4S
+"""
+
+LETTERS = {"app-facil": "E", "app-clasico": "C", "cards4": "K", "traditional": "T",
+           "putt-putt": "P", "relaxed": "R", "jokers": "J", "empty-waste": "V"}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# -- golf variants --------------------------------------------------------------------------------
+
+
+def test_variants_lists_the_eight_variants_with_their_letters(capsys):
+    code, out, err = run(capsys, "variants")
+    assert code == 0 and err == ""
+    table = {}
+    for line in out.splitlines()[1:]:
+        if not line.strip():
+            break
+        name, letter, *_ = line.split()
+        table[name] = letter
+    assert table == LETTERS
+    facil = next(line for line in out.splitlines() if line.startswith("app-facil "))
+    assert "E (legacy N)" in facil
+    # each variant's rules slot by slot, with rule ids
+    assert "king-ends-chain" in out and "undo-limit=100" in out and "jokers=1" in out
+    assert "[APP-13 APP-14 APP-15]" in out
+    assert "from golfcore" in out
+
+
+def test_variants_json(capsys):
+    code, out, _ = run(capsys, "variants", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert {v["name"]: v["letter"] for v in data} == LETTERS
+    facil = next(v for v in data if v["name"] == "app-facil")
+    assert facil["legacy_letters"] == ["N"]
+    assert facil["origin"] == "golfcore"
+    slots = {r["slot"]: r for r in facil["rules"]}
+    assert slots["adjacency"]["rule"] == "ranks-circular"
+    assert slots["undo"]["label"] == "undo-limit=100"
+    assert "APP-15" in slots["undo"]["rule_ids"]
+
+
+def test_variants_diff_shows_the_adjacency_slot(capsys):
+    code, out, err = run(capsys, "variants", "--diff", "app-facil", "app-clasico")
+    assert code == 0 and err == ""
+    rows = [line.split() for line in out.splitlines()]
+    adjacency = next(row for row in rows if row and row[0] == "adjacency")
+    assert adjacency[1:3] == ["ranks-circular", "ranks-linear"]
+    assert "APP-08" in adjacency
+    assert not any(row and row[0] in ("king", "draw", "scoring") for row in rows)
+
+
+def test_variants_diff_of_equal_composed_variants(capsys):
+    code, out, _ = run(capsys, "variants", "--diff", "jokers", "cards4+jokers")
+    assert code == 0
+    assert "no differences" in out
+
+
+def test_variants_diff_json(capsys):
+    code, out, _ = run(capsys, "variants", "--diff", "cards4+jokers=2", "jokers", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["differences"] == [
+        {"slot": "jokers", "left": "jokers=2", "right": "jokers=1", "rule_ids": ["APP-18"]}]
+
+
+def test_variants_show_a_composed_variant(capsys):
+    code, out, _ = run(capsys, "variants", "--show", "traditional+draw-any-time")
+    assert code == 0
+    assert out.startswith("traditional+draw-any-time")
+    assert "no code letter" in out
+    assert "draw-any-time" in out and "draw-when-stuck" not in out
+    code, out, _ = run(capsys, "variants", "--show", "cards4+jokers=2", "--json")
+    assert code == 0 and json.loads(out)["options"] == {"jokers": 2}
+
+
+def test_conflicting_composition_is_an_error(capsys):
+    code, out, err = run(capsys, "variants", "--show", "cards4+ranks-circular")
+    assert code == 1 and out == ""
+    assert err.startswith("golf: error: conflicting options")
+
+
+def test_unknown_variant_suggests_a_name(capsys):
+    code, out, err = run(capsys, "variants", "--show", "app-facl")
+    assert code == 1 and out == ""
+    assert err.startswith("golf: error: unknown variant 'app-facl'")
+    assert "did you mean 'app-facil'?" in err
+    code, _, err = run(capsys, "deal", "--number", "1", "--variant", "cards5")
+    assert code == 1 and "did you mean 'cards4'?" in err
+
+
+def test_diff_and_show_are_exclusive(capsys):
+    code, _, err = run(capsys, "variants", "--show", "cards4", "--diff", "cards4", "jokers")
+    assert code == 2 and "not allowed with" in err
+
+
+# -- golf deal ------------------------------------------------------------------------------------
+
+
+def test_deal_prints_pysolfc_deal_1(capsys):
+    code, out, err = run(capsys, "deal", "GO1-C-AAAAAAB")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "# code: GO1-C-AAAAAAB"
+    assert lines[1].startswith("# variant: app-clasico")
+    assert "\n".join(lines[3:]) + "\n" == DEAL_1
+    # the text form reads back as the same position
+    assert golfcore.Position.from_text(out) == golfcore.Game.from_code("GO1-C-AAAAAAB").position
+
+
+def test_deal_by_number_and_variant(capsys):
+    code, out, _ = run(capsys, "deal", "--number", "1", "--variant", "app-clasico")
+    assert code == 0 and out.splitlines()[0] == "# code: GO1-C-AAAAAAB" and out.endswith(DEAL_1)
+    code, out, _ = run(capsys, "deal", "--number", "1", "--variant", "cards4+jokers=2")
+    assert code == 0 and "no code letter" in out and out.count("JK") == 2
+
+
+def test_deal_formats(capsys):
+    code, out, _ = run(capsys, "deal", "GO1-C-AAAAAAB", "--format", "unicode")
+    assert code == 0 and "waste: 10♥" in out and "1: J♦ 5♥ K♥ A♠ 4♥" in out
+    code, out, _ = run(capsys, "deal", "GO1-C-AAAAAAB", "--format", "spanish")
+    assert code == 0
+    assert "Mazo: 16 cartas; descarte: 10 de corazones." in out
+    assert ("Columna 1: jota de diamantes, 5 de corazones, rey de corazones, as de picas, "
+            "4 de corazones (libre: 4 de corazones)") in out
+    code, out, _ = run(capsys, "deal", "GO1-C-AAAAAAB", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["code"] == "GO1-C-AAAAAAB" and data["waste"] == "TH" and data["stock"] == 16
+    assert data["position"]["columns"][0] == ["JD", "5H", "KH", "AS", "4H"]
+    code, again, _ = run(capsys, "deal", "GO1-C-AAAAAAB", "--json")
+    assert code == 0 and again == out
+
+
+@pytest.mark.parametrize("bad", ["GO1-C-AAAA", "GO2-C-AAAAAAB", "GO1-C-AAAAAAA", "GO1-X-AAAAAAB"])
+def test_bad_code_is_an_error_quoting_it(capsys, bad):
+    code, out, err = run(capsys, "deal", bad)
+    assert code == 1 and out == ""
+    assert err.startswith("golf: error: ") and repr(bad) in err
+
+
+def test_deal_usage_errors(capsys):
+    code, out, err = run(capsys, "deal")
+    assert code == 2 and out == "" and "usage: golf deal" in err
+    code, _, err = run(capsys, "deal", "GO1-C-AAAAAAB", "--number", "2")
+    assert code == 2 and "not both" in err
+    code, _, err = run(capsys, "deal", "GO1-C-AAAAAAB", "--format", "xml")
+    assert code == 2 and "invalid choice" in err
+    code, _, err = run(capsys, "deal", "--number", "0")
+    assert code == 1 and "golf: error: deal number 0" in err
+
+
+# -- golf play ------------------------------------------------------------------------------------
+
+
+def test_play_moves_and_summary(capsys):
+    code, out, err = run(capsys, "play", "GO1-C-AAAAAAB", "draw", "4", "undo")
+    assert code == 0 and err == ""
+    assert "1. draw: drew 8H" in out
+    assert "2. 4: played 7S from column 4" in out
+    fields = dict(line.split(":", 1) for line in out.splitlines() if not line[0].isdigit())
+    assert fields["status"].strip() == "playing"
+    assert fields["waste"].strip() == "8H"
+    assert fields["stock"].strip() == "15 cards"
+    assert fields["moves"].strip() == "2"     # undo adds no move and never lowers the count
+    assert fields["tableau"].strip() == "35 cards"
+    assert fields["score"].strip() == "0 points"
+    assert fields["legal"].split() == ["4", "draw"]
+
+
+def test_play_refused_move(capsys):
+    code, out, err = run(capsys, "play", "GO1-C-AAAAAAB", "1", "draw")
+    assert code == 1
+    assert "not-adjacent" in err
+    assert "Debe ser de un valor superior o inferior" in err
+    assert "It must be one rank higher or lower" in err
+    assert "moves:    0" in out                       # the later draw was not applied
+    code, _, err = run(capsys, "play", "GO1-C-AAAAAAB", "1.4")
+    assert code == 1 and "Esta carta está bloqueada" in err
+
+
+def test_play_json_steps(capsys):
+    code, out, _ = run(capsys, "play", "--number", "1", "--variant", "cards4", "draw", "7S", "2",
+                       "draw", "--json")
+    assert code == 1                                   # column 2's ace does not go on a 7
+    data = json.loads(out)
+    assert data["variant"] == "cards4" and data["moves"] == 2
+    assert [s["accepted"] for s in data["steps"]] == [True, True, False]
+    assert data["steps"][1]["card"] == "7S" and data["steps"][1]["played"] == "4"
+    assert data["steps"][2]["reason"] == "not-adjacent"
+    assert data["steps"][2]["messages"]["es"] == "Debe ser de un valor superior o inferior"
+
+
+def test_play_bad_move_text_applies_nothing(capsys):
+    code, out, err = run(capsys, "play", "GO1-C-AAAAAAB", "draw", "xyz")
+    assert code == 1 and out == ""
+    assert err.startswith("golf: error: move 2 'xyz' is not a move")
+
+
+# -- the program ----------------------------------------------------------------------------------
+
+
+def test_version(capsys):
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and golfcore.__version__ in out
+
+
+@pytest.mark.parametrize("argv", [["--help"]] + [[c.name, "--help"] for c in COMMANDS])
+def test_help_on_every_level(capsys, argv):
+    code, out, _ = run(capsys, *argv)
+    assert code == 0 and out.startswith("usage: golf")
+
+
+def test_no_command_is_a_usage_error(capsys):
+    code, out, err = run(capsys)
+    assert code == 2 and out == "" and "usage: golf" in err
+
+
+def test_installed_console_script():
+    golf = shutil.which("golf")
+    assert golf, "the 'golf' console script is not installed: run pip install -e \".[test]\""
+    done = subprocess.run([golf, "variants"], capture_output=True, text=True,
+                          encoding="utf-8", timeout=60)
+    assert done.returncode == 0, done.stderr
+    for name in LETTERS:
+        assert name in done.stdout
+    done = subprocess.run([golf, "deal", "GO1-C-AAAAAA"], capture_output=True, text=True,
+                          encoding="utf-8", timeout=60)
+    assert done.returncode == 1 and "golf: error:" in done.stderr
