@@ -190,7 +190,7 @@ def undo(rules: RuleSet, state: GameState) -> ActionResult:
         return _refuse(rules, state, "undo", reason)
     prev = state.previous
     restored = GameState(prev.position, state.moves, prev.previous, state.undoable - 1)
-    return ActionResult(True, restored, "undo")
+    return ActionResult(True, restored, "undo", card=state.position.waste_top)
 
 
 def summary(rules: RuleSet, state: GameState) -> dict[str, Any]:

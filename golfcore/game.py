@@ -68,7 +68,10 @@ class Game:
     def from_code(cls, code: str) -> "Game":
         """The game of a code such as ``GO1-E-AAAAAAB`` (APP-16); the letter names the variant."""
         parsed = parse_code(code)
-        variant = registry().by_letter(parsed.letter)
+        try:
+            variant = registry().by_letter(parsed.letter)
+        except VariantError as exc:
+            raise VariantError(f"game code {code.strip()!r}: {exc}") from None
         return cls(variant.name, deal=parsed.number)
 
     # -- what a front end shows ------------------------------------------------------------------

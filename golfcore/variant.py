@@ -178,7 +178,7 @@ class Registry:
             if letter == variant.letter or letter in variant.legacy_letters:
                 return variant
         letters = sorted(v.letter for v in self.variants.values() if v.letter)
-        raise VariantError(f"unknown variant letter {letter!r} in game code: expected one of "
+        raise VariantError(f"unknown variant letter {letter!r}: expected one of "
                            f"{', '.join(letters)}")
 
     def rule(self, name: str) -> type[Rule]:

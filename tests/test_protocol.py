@@ -1,0 +1,87 @@
+"""The JSON-lines protocol: the documented transcript replays through `golf serve`, bad lines get
+error replies and the session goes on, and the suite run through the protocol gives exactly the
+in-process results."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from golfcore.conform import InProcessEngine, ProgramEngine, run
+from golfcore.protocol import Session
+from golfcore.specfile import SPECS_DIR
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
+TRANSCRIPT = DOC.split("```text\n", 1)[1].split("```", 1)[0].splitlines()
+SERVE = [sys.executable, "-m", "golfcore.cli", "serve"]
+
+
+def pairs() -> list[tuple[str, dict]]:
+    out = []
+    for request, reply in zip(TRANSCRIPT[::2], TRANSCRIPT[1::2]):
+        assert request.startswith("> ") and reply.startswith("< ")
+        out.append((request[2:], json.loads(reply[2:])))
+    return out
+
+
+def test_transcript_replays_through_golf_serve():
+    requests = "".join(request + "\n" for request, _ in pairs())
+    done = subprocess.run(SERVE, input=requests, capture_output=True, text=True, timeout=60,
+                          check=True)
+    replies = [json.loads(line) for line in done.stdout.splitlines()]
+    assert replies == [reply for _, reply in pairs()]
+
+
+def test_console_script_serves():
+    golf = shutil.which("golf")
+    assert golf, "the golf console script is installed"
+    done = subprocess.run([golf, "serve"], input='{"cmd":"hello"}\n', capture_output=True,
+                          text=True, timeout=60, check=True)
+    assert json.loads(done.stdout)["protocol"] == 1
+
+
+@pytest.mark.parametrize("line, error", [
+    ("[1, 2]", "bad-request"),
+    ('{"cmd": "fly"}', "bad-request"),
+    ('{"cmd": "draw", "colour": 1}', "bad-request"),
+    ('{"cmd": "new", "variant": "nope", "deal": 1}', "bad-input"),
+    ('{"cmd": "new", "code": "GO1-E-AAAAAAA"}', "bad-input"),
+    ('{"cmd": "new", "position": {"columns": [["AS", "AS"]]}}', "bad-input"),
+    ('{"cmd": "new", "deal": 1, "code": "GO1-E-AAAAAAB"}', "bad-input"),
+    ('{"cmd": "new", "code": "GO1-E-AAAAAAB", "variant": "cards4"}', "bad-input"),
+    ("{", "bad-json"),
+])
+def test_bad_lines_get_error_replies_and_the_session_goes_on(line, error):
+    session = Session()
+    reply = json.loads(session.handle_line(line))
+    assert reply["ok"] is False and reply["error"] == error and reply["message"]
+    assert json.loads(session.handle_line('{"cmd": "hello"}'))["ok"] is True
+
+
+def test_actions_need_a_game_and_bad_values_keep_the_state():
+    session = Session()
+    assert session.handle({"cmd": "draw"})["error"] == "no-game"
+    session.handle({"cmd": "new", "deal": 3})
+    before = session.handle({"cmd": "state"})["state"]
+    for bad in ({"cmd": "play", "column": "x"}, {"cmd": "play", "card": "XX"},
+                {"cmd": "play"}, {"cmd": "play", "card": "AS", "column": 1}):
+        reply = session.handle(bad)
+        assert reply["error"] == "bad-input" and reply["state"] == before
+
+
+def test_suite_through_golf_serve_gives_the_in_process_results():
+    inproc = run([SPECS_DIR], InProcessEngine())
+    engine = ProgramEngine(" ".join(SERVE))
+    try:
+        piped = run([SPECS_DIR], engine)
+    finally:
+        engine.close()
+    assert inproc.results
+    assert [r.to_json() for r in piped.results] == [r.to_json() for r in inproc.results]
+    assert piped.ok == inproc.ok
