@@ -220,21 +220,21 @@ class Position:
             key, sep, value = line.partition(":")
             where = f"{source}, line {lineno}"
             if not sep:
-                raise PositionError(f"{where}: expected 'stock:', 'waste:' or a column number "
-                                    f"followed by ':' and cards, got {raw.strip()!r}")
+                raise _at(lineno, f"{where}: expected 'stock:', 'waste:' or a column number "
+                          f"followed by ':' and cards, got {raw.strip()!r}")
             name = _key(key)
             if name is None:
-                raise PositionError(f"{where}: unknown key {key.strip()!r}: expected 'stock', "
+                raise _at(lineno, f"{where}: unknown key {key.strip()!r}: expected 'stock', "
                                     f"'waste' or a column number 1 to {COLUMNS}")
             if name in seen_line:
-                raise PositionError(f"{where}: {name} given twice (first on line "
+                raise _at(lineno, f"{where}: {name} given twice (first on line "
                                     f"{seen_line[name]})")
             seen_line[name] = lineno
             value = value.strip()
             try:
                 cards = () if value in ("", "-") else _parse_line(value)
             except CardError as exc:
-                raise PositionError(f"{where}: {exc}") from None
+                raise _at(lineno, f"{where}: {exc}") from None
             if name.startswith("column "):
                 columns[int(name[7:])] = cards
             else:
@@ -278,6 +278,13 @@ class Position:
         if not (waste is None or isinstance(waste, (str, list))):
             raise PositionError("'waste' must be a card, a list of cards or null")
         return cls.build(columns, stock, waste)
+
+
+def _at(line: int, message: str) -> PositionError:
+    """A PositionError that also carries the line of the text it comes from."""
+    error = PositionError(message)
+    error.line = line  # type: ignore[attr-defined]
+    return error
 
 
 def _parse_line(value: str) -> tuple[Card, ...]:

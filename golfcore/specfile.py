@@ -308,6 +308,11 @@ def _case(node: Node, data: dict[str, Any], path: str) -> Case:
     try:
         _check_start(start)
     except _GolfError as exc:
+        inner = getattr(exc, "line", None)
+        node_ = fields["start"].value.get("position")
+        if inner and node_ is not None and isinstance(node_.value, str):
+            # a block scalar's text starts on the line after 'position: |'
+            start_line = node_.line + inner
         raise SpecError(path, start_line, f"start: {exc}") from None
     steps = tuple(_step(i, step_node, plain(step_node), path, variants)
                   for i, step_node in enumerate(fields["steps"].value, start=1))
