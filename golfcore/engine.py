@@ -64,10 +64,9 @@ def start_position(rules: RuleSet, position: Position) -> GameState:
 
 def playable_columns(rules: RuleSet, position: Position) -> list[int]:
     """Columns (1..7) whose free card may be played now."""
-    waste = position.waste[-1] if position.waste else None
-    verdict = rules.verdict
+    ok = rules.playable[position.waste[-1] if position.waste else None]
     return [i for i, column in enumerate(position.columns, start=1)
-            if column and verdict(column[-1], waste).allowed]
+            if column and column[-1] in ok]
 
 
 def legal_moves(rules: RuleSet, state: GameState) -> list[Move]:

@@ -56,7 +56,7 @@ class Game:
         self.deal = deal
         if state is not None:
             state.position.check(self.rules.deck())
-            self.state = state
+            self.state = state.limited(self.rules.undo_limit)
         elif position is not None:
             self.state = engine.start_position(self.rules, position)
         else:

@@ -67,7 +67,15 @@ class RuleSet:
         if self.undo_limit is not None and self.undo_limit < 0:
             raise PluginError(f"golf_undo_limit answered {limit!r}: expected a number >= 0")
         self._verdicts: dict[tuple[Card, Card | None], Verdict] = {}
+        # Every (card, waste) verdict, asked once: playable[waste] is the set of cards that
+        # may be played on it; the engine's hot path is then a set lookup.
+        cards = sorted(set(deck(0) + self.extra_cards) | {JOKER})
+        self.playable: dict[Card | None, frozenset[Card]] = {
+            waste: frozenset(c for c in cards if self.verdict(c, waste).allowed)
+            for waste in cards + [None]}
         self._has_draw_rule = bool(hook.golf_may_draw.get_hookimpls())
+        self._draw_table = self.stateless_draw_table()
+        self._outcome = _single(hook.golf_outcome)
 
     def __repr__(self) -> str:
         return f"RuleSet({self.variant.name!r})"
@@ -112,15 +120,29 @@ class RuleSet:
 
     def may_draw(self, state: Any, can_play: bool) -> bool:
         """Whether drawing is allowed now (the stock is known not to be empty)."""
+        table = getattr(self, "_draw_table", None)
+        if table is not None:
+            return table[can_play]
         if not self._has_draw_rule:
             return True
         answer = self.pm.hook.golf_may_draw(state=state, can_play=can_play, options=self.options)
         return True if answer is None else bool(answer)
 
+    def stateless_draw_table(self) -> dict[bool, bool] | None:
+        """``{can_play: may_draw}`` when every draw rule declares that it ignores the state
+        (``Rule.stateless_draw``), so a solver need not build states; else ``None``."""
+        impls = self.pm.hook.golf_may_draw.get_hookimpls()
+        if not all(getattr(impl.plugin, "stateless_draw", False) for impl in impls):
+            return None
+        return {can: self.may_draw(None, can) for can in (False, True)}
+
     def outcome(self, state: Any) -> Any:
         from golfcore.state import Outcome
 
-        answer = self.pm.hook.golf_outcome(state=state, rules=self)
+        if self._outcome is not None:  # one implementation: call it without pluggy's dispatch
+            answer = self._outcome(state=state, rules=self)
+        else:
+            answer = self.pm.hook.golf_outcome(state=state, rules=self)
         if answer is None:
             raise PluginError(f"variant {self.name!r}: no rule decided the outcome")
         return Outcome(answer)
@@ -156,6 +178,15 @@ class RuleSet:
                 label = f"{name}={self.options[rule.param.name]}"
             out.append((slot, label, rule.summary, rule.rule_ids))
         return out
+
+
+def _single(caller: Any) -> Any:
+    """The function of a hook's only implementation, when calling it directly is exactly what
+    pluggy would do (one plain implementation, no wrappers); else ``None``."""
+    impls = caller.get_hookimpls()
+    if len(impls) != 1 or impls[0].hookwrapper or getattr(impls[0], "wrapper", False):
+        return None
+    return impls[0].function
 
 
 def _frozen(mapping: Mapping[str, Any]) -> Mapping[str, Any]:

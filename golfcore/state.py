@@ -93,7 +93,28 @@ class GameState:
         history = data.get("history", [])
         if not isinstance(history, list):
             raise PositionError("'history' must be a list of positions, most recent first")
+        positions = [Position.from_json(item) for item in reversed(history)]
+        positions.append(Position.from_json(data.get("position", {})))
+        for depth, (before, after) in enumerate(zip(positions, positions[1:])):
+            if not _one_action_apart(before, after):
+                raise PositionError(
+                    f"'history' entry {len(history) - depth} is not one play or draw before "
+                    f"the position that follows it")
         previous = None
-        for depth, item in enumerate(reversed(history)):
-            previous = cls(Position.from_json(item), moves, previous, depth)
-        return cls(Position.from_json(data.get("position", {})), moves, previous, len(history))
+        for depth, position in enumerate(positions[:-1]):
+            previous = cls(position, moves, previous, depth)
+        return cls(positions[-1], moves, previous, len(history))
+
+    def limited(self, limit: int | None) -> "GameState":
+        """This state with at most ``limit`` actions left to undo (a variant's undo limit)."""
+        if limit is None or self.undoable <= limit:
+            return self
+        return GameState(self.position, self.moves, self.previous, limit)
+
+
+def _one_action_apart(before: Position, after: Position) -> bool:
+    """Whether ``after`` follows ``before`` by one play or one draw."""
+    if before.stock and after == before.after_draw():
+        return True
+    return any(column and after == before.after_play(i)
+               for i, column in enumerate(before.columns, start=1))

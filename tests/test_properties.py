@@ -583,8 +583,6 @@ def test_known_winning_lines(variant, number, moves):
     assert engine.outcome(rules, back.state) is Outcome.PLAYING
 
 
-@pytest.mark.xfail(strict=True, reason="engine bug: GameState.from_json / Game.from_json do not "
-                   "cap the saved undo history at the variant's undo_limit")
 def test_loaded_game_respects_the_undo_limit():
     """Undo is refused after ``undo_limit`` consecutive undos, also in a game loaded from JSON:
     a saved history longer than the variant keeps (here 8 positions for a limit of 3) must not

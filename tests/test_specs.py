@@ -247,7 +247,7 @@ def _good(**changes: str) -> str:
     ("unknown field", {"    variants:": "    colour: red\n    variants:"}, 3,
      "unknown field 'colour'"),
     ("unknown card in an expectation", {"card: 9C": "card: XS"}, 16, "unknown card 'XS'"),
-    ("unknown card in the position", {"1: 9C": "1: 9C 1Z"}, 11, "unknown card '1Z'"),
+    ("unknown card in the position", {"1: 9C": "1: 9C 1Z"}, 14, "unknown card '1Z'"),
     ("unknown card to play", {"play: 1": "play: 9X"}, 16, "unknown card '9X'"),
     ("duplicate card", {"1: 9C": "1: 9C 8C"}, 11, "duplicate card 8C"),
     ("unknown variant", {"[cards4]": "[cards5]"}, 8, "unknown variant 'cards5'"),
