@@ -74,6 +74,9 @@ class Rule:
     param: ClassVar[Param | None] = None
     #: Names of rules that cannot sit in the same rule set as this one.
     conflicts: ClassVar[tuple[str, ...]] = ()
+    #: A draw rule whose ``golf_may_draw`` answer depends on ``can_play`` alone may say so;
+    #: the solver then need not build a state at every node.
+    stateless_draw: ClassVar[bool] = False
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ class DrawAnyTime(Rule):
     slot = "draw"
     rule_ids = ("APP-07", "C4-09")
     summary = "draw at any time, even when a card could be played"
+    stateless_draw = True
 
     @hookimpl
     def golf_may_draw(self, state: Any, can_play: bool, options: Mapping[str, Any]) -> bool:
@@ -28,6 +29,7 @@ class DrawWhenStuck(Rule):
     slot = "draw"
     rule_ids = ("APP-17",)
     summary = "draw only when no card can be played"
+    stateless_draw = True
 
     @hookimpl
     def golf_may_draw(self, state: Any, can_play: bool, options: Mapping[str, Any]) -> bool:
