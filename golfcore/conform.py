@@ -262,6 +262,10 @@ class Runner:
                     message["row"] = int(row)
             else:
                 message = {"cmd": "play", "card": target}
+        elif step.action == "solve":
+            wants_best = any(k.startswith("best_") for k in step.expect) or any(
+                k.startswith("best_") for e in step.expect_by_variant.values() for k in e)
+            message = {"cmd": "solve", "best": wants_best}
         else:
             message = {"cmd": step.action}
         reply: dict[str, Any] = {}
@@ -311,6 +315,16 @@ def compare(case: Case, step: Step, variant: str, reply: dict[str, Any]) -> list
             check(key, actual)
         elif key == "legal":
             check(key, sorted(str(m) for m in state.get("legal", ())))
+        elif key in ("winnable", "best_removed", "best_score"):
+            verdict = reply.get("solve") or {}
+            best = verdict.get("best") or {}
+            if key == "winnable":
+                check(key, verdict.get("winnable"))
+            elif key == "best_removed":
+                check(key, best.get("removed"))
+            else:
+                score = best.get("score")
+                check(key, score.get("value") if isinstance(score, dict) else score)
         else:
             check(key, state.get(key))
     return out

@@ -111,8 +111,20 @@ class Game:
     def legal_moves(self) -> list[Move]:
         return engine.legal_moves(self.rules, self.state)
 
-    def hint(self) -> Move | None:
-        return engine.hint(self.rules, self.state)
+    def hint(self, strategy: str = "legal") -> Move | None:
+        """A move to suggest, ``None`` when the game is over.
+
+        ``strategy="legal"``: any legal move, as the documents describe (C4-11: no promise of a
+        win). ``strategy="solver"``: a move that keeps a win possible, or when none does, the
+        first move toward the best result the variant's scoring allows (:mod:`golfcore.solver`).
+        """
+        if strategy == "legal":
+            return engine.hint(self.rules, self.state)
+        if strategy == "solver":
+            from golfcore.solver import solver_for
+
+            return solver_for(self.rules).hint(self.state)
+        raise GolfError(f"unknown hint strategy {strategy!r}: expected 'legal' or 'solver'")
 
     # -- actions ---------------------------------------------------------------------------------
 

@@ -16,7 +16,8 @@ Requests are JSON objects with a ``cmd`` and, optionally, an ``id`` echoed in th
 ``play``    ``column`` (1..7, optional ``row`` for a touched covered card) or ``card``
 ``draw``    turn the stock's top card
 ``undo``    take back the last action
-``hint``    a suggested move
+``hint``    a suggested move; ``strategy``: ``legal`` (default) or ``solver``
+``solve``   the solver's verdict on the current position (``best``: also the best result)
 ``quit``    end the session
 ==========  =====================================================================================
 
@@ -40,7 +41,7 @@ from golfcore.variant import registry
 
 PROTOCOL = 1
 FEATURES = ("code", "deal", "position", "undo", "hint", "score", "messages", "jokers",
-            "empty-waste", "compose")
+            "empty-waste", "compose", "solve")
 
 BAD_JSON = "bad-json"
 BAD_REQUEST = "bad-request"
@@ -57,12 +58,12 @@ class Session:
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "hello": self._hello, "new": self._new, "state": self._state, "legal": self._legal,
             "play": self._play, "draw": self._draw, "undo": self._undo, "hint": self._hint,
-            "quit": self._quit,
+            "solve": self._solve, "quit": self._quit,
         }
         self._fields = {
             "hello": set(), "new": {"variant", "code", "deal", "position"}, "state": set(),
             "legal": set(), "play": {"column", "row", "card"}, "draw": set(), "undo": set(),
-            "hint": set(), "quit": set(),
+            "hint": {"strategy"}, "solve": {"best"}, "quit": set(),
         }
 
     # -- entry points ------------------------------------------------------------------------------
@@ -179,8 +180,22 @@ class Session:
 
     def _hint(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self._require()
-        move = game.hint()
-        return {"hint": str(move) if move is not None else None, "state": game.summary()}
+        strategy = request.get("strategy", "legal")
+        if not isinstance(strategy, str):
+            raise GolfError(f"'strategy' must be 'legal' or 'solver', got {strategy!r}")
+        move = game.hint(strategy)
+        return {"hint": str(move) if move is not None else None, "strategy": strategy,
+                "state": game.summary()}
+
+    def _solve(self, request: dict[str, Any]) -> dict[str, Any]:
+        from golfcore.solver import solver_for
+
+        game = self._require()
+        best = request.get("best", True)
+        if not isinstance(best, bool):
+            raise GolfError(f"'best' must be true or false, got {best!r}")
+        result = solver_for(game.rules).solve(game.position, best=best)
+        return {"solve": result.to_json(), "state": game.summary()}
 
     def _quit(self, request: dict[str, Any]) -> dict[str, Any]:
         self.done = True

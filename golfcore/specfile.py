@@ -130,7 +130,7 @@ class Step:
 
     index: int
     line: int
-    action: str | None                       # "play", "draw", "undo", "hint" or None
+    action: str | None                       # "play", "draw", "undo", "hint", "solve" or None
     target: Any = None                       # for play: column, "column.row" or a card text
     repeat: int = 1
     expect: dict[str, Any] = field(default_factory=dict)
@@ -364,7 +364,7 @@ def _step(index: int, node: Node, data: Any, path: str, variants: list[str]) -> 
     if isinstance(data, str):
         return Step(index, line, data)
     fields = node.value
-    actions = [k for k in ("play", "draw", "undo", "hint") if k in data]
+    actions = [k for k in ("play", "draw", "undo", "hint", "solve") if k in data]
     if len(actions) > 1:
         raise SpecError(path, line, f"step {index}: one action a step, got "
                         f"{', '.join(actions)}")

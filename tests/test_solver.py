@@ -1,0 +1,166 @@
+"""The solver: it agrees with an independent exhaustive solver on PySolFC's deals 1..200 under
+the three rule families, with a naive search through the engine on random small positions under
+every variant, and its lines and hints do what they promise."""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ProcessPoolExecutor
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from golfcore import Game, Position, engine
+from golfcore.cards import JOKER, STANDARD_DECK
+from golfcore.rules import RuleSet, rule_set
+from golfcore.solver import Solver, solve, solver_for
+from golfcore.state import GameState, Outcome
+
+ORACLE = Path(__file__).parent / "data" / "golf-pysolfc-1-200.jsonl"
+#: The oracle's rule families and the variants that play them (its README says which).
+FAMILIES = {
+    "no-wrap, nothing on a king": "cards4",
+    "no-wrap, queen on a king": "app-clasico",
+    "king-ace wrap, queen on a king": "app-facil",
+}
+
+
+def _verdicts(chunk: list[str]) -> list[tuple[int, str, bool, bool]]:
+    out = []
+    for line in chunk:
+        record = json.loads(line)
+        position = Position.build(record["columns"], record["stock"], record["waste"])
+        for family, variant in FAMILIES.items():
+            result = solver_for(rule_set(variant)).solve(position, best=False)
+            out.append((record["deal"], family, result.winnable, record["winnable"][family]))
+    return out
+
+
+def test_the_600_oracle_verdicts():
+    """PySolFC deals 1..200, three rule families: every verdict equals black-hole-solver's."""
+    lines = ORACLE.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 200
+    chunks = [lines[i::8] for i in range(8)]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        verdicts = [v for part in pool.map(_verdicts, chunks) for v in part]
+    assert len(verdicts) == 600
+    wrong = [(deal, family, ours) for deal, family, ours, theirs in verdicts if ours != theirs]
+    assert wrong == []
+
+
+# -- against a naive search through the engine ----------------------------------------------------
+
+
+def naive(rules: RuleSet, position: Position) -> tuple[bool, int, int]:
+    """(winnable, most cards removed, most stock cards left at a win) by trying every legal
+    move through the engine: slow, obviously right."""
+
+    @lru_cache(maxsize=None)
+    def search(pos: Position) -> tuple[bool, int, int]:
+        state = GameState(pos)
+        if not any(pos.columns):
+            return True, 0, len(pos.stock)
+        won, removed, left = False, 0, -1
+        for move in engine.legal_moves(rules, state):
+            after = engine.apply(rules, state, move).state.position
+            w, r, s = search(after)
+            gained = 0 if move.is_draw else 1
+            won = won or w
+            removed = max(removed, r + gained)
+            left = max(left, s)
+        return won, removed, left
+
+    return search(position)
+
+
+VARIANTS = ["app-facil", "app-clasico", "cards4", "traditional", "putt-putt", "relaxed",
+            "jokers", "empty-waste", "cards4+jokers=2", "traditional+empty-waste"]
+
+
+@st.composite
+def small_positions(draw, jokers: int, empty_waste: bool):
+    deck = list(STANDARD_DECK) + [JOKER] * jokers
+    cards = draw(st.permutations(deck))
+    n_tableau = draw(st.integers(1, 12))
+    n_stock = draw(st.integers(0, 5))
+    heights = [0] * 7
+    for _ in range(n_tableau):
+        options = [i for i in range(7) if heights[i] < 5]
+        heights[draw(st.sampled_from(options))] += 1
+    it = iter(cards)
+    columns = [[next(it) for _ in range(h)] for h in heights]
+    stock = [next(it) for _ in range(n_stock)]
+    waste = [] if empty_waste and draw(st.booleans()) else [next(it)]
+    return Position.build(columns, stock, waste)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_solver_agrees_with_a_naive_search(variant):
+    """On random small positions, the solver's verdict, its most cards removed and (for stroke
+    play) its best win equal those of an exhaustive search through the engine: every pruning
+    rule is sound, under every variant."""
+    rules = rule_set(variant)
+    solver = Solver(rules)
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(small_positions(rules.jokers, rules.initial_waste == 0))
+    def check(position):
+        won, removed, left = naive(rules, position)
+        result = solver.solve(position, best=True)
+        assert result.winnable == won
+        assert result.best_removed == removed
+        if won and result.best_score is not None and result.best_score.kind == "strokes":
+            assert result.best_score.value == -left
+
+    check()
+
+
+# -- lines, hints, limits -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("variant, deal", [("app-facil", 2), ("app-clasico", 2), ("cards4", 2)])
+def test_a_winning_line_wins(variant, deal):
+    game = Game(variant, deal=deal)
+    result = solve(game.rules, game.position, best=False)
+    assert result.winnable and result.complete
+    for move in result.line:
+        assert game.apply(move).accepted
+    assert game.outcome is Outcome.WON
+
+
+def test_best_result_of_a_lost_deal():
+    """Deal 1 cannot be won in Clásico (APP-10); the best line removes the most cards and ends
+    blocked, scored as the app scores it (APP-14)."""
+    game = Game("app-clasico", deal=1)
+    result = solve(game.rules, game.position)
+    assert result.winnable is False
+    assert result.best_outcome is Outcome.LOST
+    assert result.best_score.value == max(0, 10 * result.best_removed
+                                          - 10 * (35 - result.best_removed))
+    for move in result.line:
+        assert game.apply(move).accepted
+    assert 35 - game.position.tableau_count == result.best_removed
+
+
+def test_solver_hint_keeps_the_win():
+    """The solver hint keeps a win possible whenever one is (C4-11 decision)."""
+    game = Game("app-facil", deal=2)
+    for _ in range(10):
+        move = game.hint("solver")
+        assert game.apply(move).accepted
+        assert solve(game.rules, game.position, best=False).winnable
+
+
+def test_limit_stops_the_search():
+    game = Game("app-clasico", deal=1)
+    result = solve(game.rules, game.position, limit=10)
+    assert result.complete is False and result.visited <= 11
+
+
+def test_solve_result_json():
+    game = Game("app-facil", deal=2)
+    data = solve(game.rules, game.position, best=False).to_json()
+    assert data["winnable"] is True and data["best"]["removed"] == 35
+    assert all(isinstance(m, str) for m in data["line"])
