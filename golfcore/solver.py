@@ -128,6 +128,17 @@ class Solver:
                 if self.allowed[ci][wi]:
                     a, b = _CARDS[ci].rank, _CARDS[wi].rank
                     self.linked[a][b] = self.linked[b][a] = True
+        # for the matching bound: the waste classes cards of each rank may be played on
+        self.rank_targets: list[frozenset[int]] = [frozenset()] * 14
+        if self.by_rank:
+            for ci in real:
+                self.rank_targets[_CARDS[ci].rank] = frozenset(self.targets[ci])
+        self.rank_mask = [0] * 14
+        for r in range(14):
+            for c in self.rank_targets[r]:
+                self.rank_mask[r] |= 1 << c
+        self.mask_members: dict[int, list[int]] = {}
+        self.circular = self.linked[13][1]
         self.ender_rank = [False] * 14
         for ci in real:
             if self.ender[ci]:
@@ -295,6 +306,44 @@ class _Search:
                 return True
         return False
 
+    def _hall_fails(self) -> bool:
+        """Each card is played onto a different card (the waste just before it), so no set of
+        tableau cards can outnumber the cards, anywhere but buried, that they may be played on
+        (Hall's condition). Checked for runs of ranks two apart (5, 7, 9 ...), which share the
+        ranks between them; a rank missing from the tableau splits such a set in independent
+        parts."""
+        tcount, counts = self.tcount, self.counts
+        masks, members = self.solver.rank_mask, self.solver.mask_members
+        circular = self.solver.circular
+        for r in range(1, 14):
+            n = tcount[r]
+            if not n:
+                continue
+            mask = masks[r]
+            r2 = r
+            steps = 1
+            while True:
+                classes = members.get(mask)
+                if classes is None:
+                    classes = members[mask] = [c for c in range(self.solver.nclass)
+                                               if mask >> c & 1]
+                supply = 0
+                for c in classes:
+                    supply += counts[c]
+                if n > supply:
+                    return True
+                r2 += 2
+                if r2 > 13:
+                    if not circular:
+                        break
+                    r2 -= 13
+                steps += 1
+                if steps >= 13 or not tcount[r2]:
+                    break
+                n += tcount[r2]
+                mask |= masks[r2]
+        return False
+
     def _runs_needed(self) -> int:
         """A lower bound on the chains of plays needed to clear the tableau: chains never cross
         a rank gone from the tableau, alternate parity where the rules make every play join
@@ -408,6 +457,9 @@ class _Search:
                         d < 0 and -d > self.odd_after[s] + (sv.sign[w] >= 0)):
                     stats["parity prunes"] += 1
                     return False
+            if sv.by_rank and not self.tcount[0] and self._hall_fails():
+                stats["matching prunes"] = stats.get("matching prunes", 0) + 1
+                return False
             if stock_left < 12 and not self.tcount[0] and self._runs_needed() > stock_left + 1:
                 stats["segment prunes"] += 1
                 return False
