@@ -139,6 +139,27 @@ class Solver:
                 self.rank_mask[r] |= 1 << c
         self.mask_members: dict[int, list[int]] = {}
         self.circular = self.linked[13][1]
+        # Hall sets: up to three ranks two apart (they share the ranks between them), and for
+        # each waste class the sets whose supply shrinks when a card of that class is buried
+        lines = ([[1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]] if self.circular
+                 else [[1, 3, 5, 7, 9, 11, 13], [2, 4, 6, 8, 10, 12]])
+        arcs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+        for line in lines:
+            size = len(line)
+            starts = range(size) if self.circular else range(size)
+            for a in starts:
+                for length in (1, 2, 3):
+                    if not self.circular and a + length > size:
+                        continue
+                    ranks = tuple(line[(a + k) % size] for k in range(length))
+                    classes = tuple(sorted(set().union(*(self.rank_targets[r] for r in ranks))))
+                    if (ranks, classes) not in arcs:
+                        arcs.append((ranks, classes))
+        self.hall_arcs = arcs if self.by_rank else []
+        self.hall_by_class: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
+        for ranks, classes in self.hall_arcs:
+            for c in classes:
+                self.hall_by_class.setdefault(c, []).append((ranks, classes))
         self.ender_rank = [False] * 14
         for ci in real:
             if self.ender[ci]:
@@ -223,7 +244,7 @@ class _Search:
         self.seen_best = -1
         self.seen_line: list[Move] = []
         self.stats = {"dead-card prunes": 0, "ender prunes": 0, "parity prunes": 0,
-                      "segment prunes": 0, "bound prunes": 0}
+                      "segment prunes": 0, "matching prunes": 0, "bound prunes": 0}
         sv = solver
         wclass = sv.wclass
         # cover[i][d]: (class, how many of that class the card at (i, d) cannot use) for each
@@ -296,6 +317,9 @@ class _Search:
         if self.prune_dead and any(d < 99 for d in self.dead):
             self.stats["dead-card prunes"] += 1
             return False
+        if self.prune_dead and self._hall_fails():
+            self.stats["matching prunes"] += 1
+            return False
         won = self._dfs(0, self.start_waste, self.total, enders, hcode)
         return won or self.found_win
 
@@ -306,42 +330,22 @@ class _Search:
                 return True
         return False
 
-    def _hall_fails(self) -> bool:
+    def _hall_fails(self, arcs: list | None = None) -> bool:
         """Each card is played onto a different card (the waste just before it), so no set of
         tableau cards can outnumber the cards, anywhere but buried, that they may be played on
-        (Hall's condition). Checked for runs of ranks two apart (5, 7, 9 ...), which share the
-        ranks between them; a rank missing from the tableau splits such a set in independent
-        parts."""
+        (Hall's condition). Checked for up to three ranks two apart (5, 7, 9), which share the
+        ranks between them; after a move, only for the sets whose supply the move reduced."""
         tcount, counts = self.tcount, self.counts
-        masks, members = self.solver.rank_mask, self.solver.mask_members
-        circular = self.solver.circular
-        for r in range(1, 14):
-            n = tcount[r]
-            if not n:
-                continue
-            mask = masks[r]
-            r2 = r
-            steps = 1
-            while True:
-                classes = members.get(mask)
-                if classes is None:
-                    classes = members[mask] = [c for c in range(self.solver.nclass)
-                                               if mask >> c & 1]
+        for ranks, classes in (self.solver.hall_arcs if arcs is None else arcs):
+            n = 0
+            for r in ranks:
+                n += tcount[r]
+            if n:
                 supply = 0
                 for c in classes:
                     supply += counts[c]
                 if n > supply:
                     return True
-                r2 += 2
-                if r2 > 13:
-                    if not circular:
-                        break
-                    r2 -= 13
-                steps += 1
-                if steps >= 13 or not tcount[r2]:
-                    break
-                n += tcount[r2]
-                mask |= masks[r2]
         return False
 
     def _runs_needed(self) -> int:
@@ -457,9 +461,6 @@ class _Search:
                         d < 0 and -d > self.odd_after[s] + (sv.sign[w] >= 0)):
                     stats["parity prunes"] += 1
                     return False
-            if sv.by_rank and not self.tcount[0] and self._hall_fails():
-                stats["matching prunes"] = stats.get("matching prunes", 0) + 1
-                return False
             if stock_left < 12 and not self.tcount[0] and self._runs_needed() > stock_left + 1:
                 stats["segment prunes"] += 1
                 return False
@@ -484,41 +485,42 @@ class _Search:
               hcode: int) -> bool:
         """Play column's free card (column >= 0) or draw (column == -1), recurse, undo."""
         sv = self.solver
-        counts, dead, heights = self.counts, self.dead, self.heights
+        counts, dead, heights, tcount = self.counts, self.dead, self.heights, self.tcount
         buried = sv.wclass[w]
-        saved_dead = None
-        if column >= 0:
+        playing = column >= 0
+        if playing:
             heights[column] -= 1
-        if buried >= 0:
-            counts[buried] -= 1
-            for i, d in self.affected.get(buried, ()):
-                if d < heights[i] and d < dead[i] and not self._alive(i, d):
-                    if saved_dead is None:
-                        saved_dead = list(dead)
-                    dead[i] = d
-        if saved_dead is not None and self.prune_dead:
-            self.stats["dead-card prunes"] += 1
-            won = False
-        elif column >= 0:
-            self.imbalance -= sv.sign[card]
             rank = _CARDS[card].rank
-            self.tcount[rank] -= 1
+            tcount[rank] -= 1
+            self.imbalance -= sv.sign[card]
+        counts[buried] -= 1
+        saved_dead = None
+        for i, d in self.affected.get(buried, ()):
+            if d < heights[i] and d < dead[i] and not self._alive(i, d):
+                if saved_dead is None:
+                    saved_dead = list(dead)
+                dead[i] = d
+        won = False
+        if self.prune_dead and saved_dead is not None:
+            self.stats["dead-card prunes"] += 1
+        elif self.prune_dead and self._hall_fails(sv.hall_by_class.get(buried, ())):
+            self.stats["matching prunes"] += 1
+        elif playing:
             self.path.append(Move("play", column + 1))
             won = self._dfs(s, card, left - 1, enders - (1 if sv.ender[card] else 0),
                             hcode - _POW6[column])
             self.path.pop()
-            self.imbalance += sv.sign[card]
-            self.tcount[rank] += 1
         else:
             self.path.append(DRAW_MOVE)
             won = self._dfs(s + 1, card, left, enders, hcode)
             self.path.pop()
-        if column >= 0:
+        if playing:
             heights[column] += 1
-        if buried >= 0:
-            counts[buried] += 1
+            tcount[rank] += 1
+            self.imbalance += sv.sign[card]
+        counts[buried] += 1
         if saved_dead is not None:
-            self.dead[:] = saved_dead
+            dead[:] = saved_dead
         return won
 
     def _may_draw(self, can_play: bool, s: int, w: int) -> bool:
