@@ -34,7 +34,7 @@ from golfcore.game import Game
 from golfcore.moves import Move, MoveError
 from golfcore.notation import parse_card
 from golfcore.position import Position
-from golfcore.rules import RuleSet
+from golfcore.rules import RuleSet, rule_set
 from golfcore.scoring import RESULT, Score
 from golfcore.variant import Variant, diff, find_variant, registry
 
@@ -264,24 +264,71 @@ def _deal_arguments(parser: argparse.ArgumentParser) -> None:
                              "(6 de tréboles, as the documents write)")
     parser.add_argument("--json", dest="format", action="store_const", const="json",
                         help="the same as --format json")
+    parser.add_argument("--winnable", action="store_true",
+                        help="the first deal from --number N (default 1; or the code's number) "
+                             "that the solver proves winnable under the variant, with a winning "
+                             "line")
 
 
 def cmd_deal(args: argparse.Namespace) -> int:
-    """``golf deal CODE`` or ``golf deal --number N --variant V``: the starting layout."""
-    game = _game(args.code, args.number, args.variant, args.parser)
+    """``golf deal CODE`` or ``golf deal --number N --variant V``: the starting layout;
+    ``--winnable``: the first deal from there that the solver proves winnable."""
+    line: tuple[Move, ...] | None = None
+    first = None
+    if args.winnable:
+        game, line, first = _winnable_game(args)
+    else:
+        game = _game(args.code, args.number, args.variant, args.parser)
     if args.format == "json":
-        _json(game.summary())
+        summary = game.summary()
+        if line is not None:
+            summary["winning_line"] = [str(m) for m in line]
+            summary["searched_from"] = first
+        _json(summary)
         return 0
     if args.format == "spanish":
-        for line in _spanish(game):
-            _out(line)
+        for text in _spanish(game):
+            _out(text)
+        if line is not None:
+            moves = " ".join("robar" if m.is_draw else str(m) for m in line)
+            _out(f"Jugadas ganadoras: {moves}.")
         return 0
     style = Card.unicode if args.format == "unicode" else Card.__str__
     for key, value in _header(game):
         _out(f"# {key}: {value}")
-    for line in _layout(game.position, style):
-        _out(line)
+    if line is not None and first is not None:
+        skipped = game.deal - first if game.deal is not None else 0
+        _out(f"# winnable: the first deal from {first} the solver proves winnable "
+             f"({skipped} skipped)")
+    for text in _layout(game.position, style):
+        _out(text)
+    if line is not None:
+        _out(f"# winning line: {' '.join(map(str, line))}")
     return 0
+
+
+def _winnable_game(args: argparse.Namespace) -> tuple[Game, tuple[Move, ...], int]:
+    """The first deal from the requested one that the solver proves winnable."""
+    from golfcore.solver import solver_for
+
+    if args.code is not None and args.number is not None:
+        args.parser.error("give either a game code or --number, not both")
+    if args.code is not None:
+        start = _game(args.code, None, args.variant, args.parser)
+        variant, number = start.variant.name, start.deal or 1
+    else:
+        variant, number = args.variant or "app-facil", 1 if args.number is None else args.number
+    rules = rule_set(variant)
+    solver = solver_for(rules)
+    first = number
+    while True:
+        game = Game(rules, deal=number)              # checks the number's range
+        result = solver.solve(game.position, best=False)
+        if result.winnable:
+            return game, result.line, first
+        if number >= MAX_DEAL:
+            raise GolfError(f"no deal from {first} to {MAX_DEAL} is winnable under {variant}")
+        number += 1
 
 
 # -- golf play -----------------------------------------------------------------------------------
@@ -340,6 +387,11 @@ def _play_arguments(parser: argparse.ArgumentParser) -> None:
     _add_game_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help="print the game's summary plus each step's result as JSON")
+    parser.add_argument("--hint-strategy", choices=("legal", "solver"), default=None,
+                        help="how the summary's hint is chosen: legal (the default: a legal "
+                             "move, no promise of a win) or solver (a move that keeps a win "
+                             "possible, else one toward the best result); with --json the "
+                             "summary then gets a 'hint' field")
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -365,8 +417,13 @@ def cmd_play(args: argparse.Namespace) -> int:
             refused = (index, text, result)
             break
     summary = game.summary()
+    strategy = args.hint_strategy or "legal"
     if args.json:
         summary["steps"] = [_step_json(text, result) for text, result in steps]
+        if args.hint_strategy is not None:
+            hint = game.hint(strategy)
+            summary["hint"] = str(hint) if hint is not None else None
+            summary["hint_strategy"] = strategy
         _json(summary)
     else:
         for index, (text, result) in enumerate(steps, start=1):
@@ -382,7 +439,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             ("score", _score_text(game.score)),
             ("moves", str(summary["moves"])),
             ("legal", " ".join(summary["legal"]) or "none")]
-        hint = game.hint()
+        hint = game.hint(strategy)
         if hint is not None:
             rows.append(("hint", str(hint)))
         if "messages" in summary:
@@ -412,6 +469,7 @@ class Command:
     arguments: Callable[[argparse.ArgumentParser], None]
     run: Callable[[argparse.Namespace], int]
     description: str = ""
+    aliases: tuple[str, ...] = ()
 
 
 # -- golf conform ----------------------------------------------------------------------------
@@ -473,6 +531,172 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     return serve(sys.stdin, sys.stdout)
 
+# -- golf solve ------------------------------------------------------------------------------
+
+
+def _solve_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("inputs", nargs="+", metavar="CODE|FILE",
+                        help="game codes (GO1-C-AAAAAAB), files or '-' for stdin: a position in "
+                             "the text form, JSON (a position, a saved game, a summary), or "
+                             "black-hole-solver's board (Talon:, Foundations:, 7 columns); the "
+                             "format is detected from the content")
+    parser.add_argument("--variant", metavar="V",
+                        help="solve under this variant (possibly composed); default: the "
+                             "variant the input names (a code's letter, a saved game's), else "
+                             "app-facil")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object per line per input")
+    parser.add_argument("--no-best", dest="best", action="store_false",
+                        help="only decide whether each input is winnable: skip the search for "
+                             "the best result of a lost deal (and the best win of stroke play)")
+    parser.add_argument("--limit", type=int, metavar="N",
+                        help="stop each search after N positions; the answer may then be "
+                             "'unknown'")
+
+
+def _board_game(board: "Any", variant: str | None) -> tuple[RuleSet, "golfcore.GameState"]:
+    """The rule set and starting state of a board (read with ``read_board(source, variant)``,
+    which deals a code under ``variant``): --variant, else the board's, else app-facil. The
+    position is checked against that variant's deck."""
+    from golfcore import engine
+
+    rules = rule_set(variant or board.variant or "app-facil")
+    try:
+        return rules, engine.start_position(rules, board.position)
+    except GolfError as exc:
+        raise type(exc)(f"{board.source}: {exc}") from None
+
+
+def _winnable_text(winnable: bool | None) -> str:
+    return {True: "yes", False: "no", None: "unknown"}[winnable]
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    """``golf solve CODE|FILE...``: solve each input; exit 1 when an input cannot be read."""
+    from golfcore.analysis import best_text
+    from golfcore.boards import read_board
+    from golfcore.solver import solver_for
+
+    if args.limit is not None and args.limit < 1:
+        args.parser.error("--limit must be 1 or more")
+    if args.variant is not None:
+        find_variant(args.variant)                   # an unknown variant fails once, up front
+    status = 0
+    first = True
+    for source in args.inputs:
+        try:
+            board = read_board(source, args.variant)
+            rules, state = _board_game(board, args.variant)
+        except GolfError as exc:
+            status = 1
+            _err(f"{PROG}: error: {exc}")
+            continue
+        result = solver_for(rules).solve(state.position, best=args.best, limit=args.limit)
+        best_known = result.winnable is True or (args.best and result.complete)
+        if args.json:
+            data: dict[str, Any] = {"input": source, "variant": rules.name, "deal": board.deal,
+                                    "format": board.format}
+            data.update(result.to_json())
+            if not best_known:
+                data["best"] = None
+            _out(json.dumps(data, ensure_ascii=False))
+            continue
+        if not first:
+            _out()
+        first = False
+        deal = f", deal {board.deal}" if board.deal is not None else ""
+        rows = [("winnable", _winnable_text(result.winnable)
+                 + ("" if result.complete else f" (stopped after {args.limit} positions)"))]
+        moves = " ".join(map(str, result.line)) or "-"
+        if result.winnable:
+            rows.append(("line", f"{moves}   ({len(result.line)} moves)"))
+        if best_known:
+            rows.append(("best", best_text(result.best_removed, result.best_score,
+                                           result.best_outcome)))
+            if not result.winnable:
+                rows.append(("line", f"{moves}   (to the best result)"))
+        elif result.winnable is False:
+            rows.append(("best", "not searched (--no-best)"))
+        rows.append(("searched", f"{result.visited} positions in {result.seconds:.3f} s"))
+        _out(f"{source}: {rules.name}{deal} ({board.format})")
+        for line in _table([(f"{k}:", v) for k, v in rows], indent="  "):
+            _out(line)
+    return status
+
+
+# -- golf analyse ----------------------------------------------------------------------------
+
+
+def _analyse_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("input", metavar="CODE|FILE",
+                        help="a game code, or a file or '-' as golf solve reads them")
+    parser.add_argument("moves", nargs="*", metavar="MOVE",
+                        help="the moves of the game in order, as golf play reads them: a column "
+                             "'5', a touch '1.4', 'draw', or a card '9C' / '9 de tréboles' "
+                             "('undo' is refused: give the moves the game kept)")
+    parser.add_argument("--variant", metavar="V",
+                        help="replay under this variant; default: the variant the input names, "
+                             "else app-facil")
+    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    """``golf analyse CODE|FILE MOVE...``: where the game lost the win."""
+    from golfcore.analysis import analyse, best_text
+    from golfcore.boards import read_board
+
+    board = read_board(args.input, args.variant)
+    rules, state = _board_game(board, args.variant)
+    report = analyse(rules, state, args.moves)
+    if args.json:
+        data = {"input": args.input, "deal": board.deal}
+        data.update(report.to_json())
+        _json(data)
+        return 0
+    deal = f", deal {board.deal}" if board.deal is not None else ""
+    _out(f"{args.input}: {rules.name}{deal}")
+    rows = [("step", "move", "action", "winnable", "best result still reachable")]
+    for step in report.steps:
+        if step.index == 0:
+            move, action = "-", "start"
+        else:
+            move = step.move or "-"
+            action = f"drew {step.card}" if step.played == "draw" else f"played {step.card}"
+        rows.append((str(step.index), move, action, "yes" if step.winnable else "no",
+                     best_text(step.best_removed, step.best_score, step.best_outcome)))
+    for line in _table(rows, indent="  "):
+        _out(line)
+    _out(report.verdict_text())
+    return 0
+
+
+# -- golf survey (golfcore/survey.py) --------------------------------------------------------
+
+
+def _survey_module() -> Any:
+    try:
+        from golfcore import survey
+    except ImportError as exc:  # survey.py is written separately; the CLI works without it
+        if getattr(exc, "name", None) not in ("golfcore.survey", None):
+            raise
+        return None
+    return survey
+
+
+def _survey_arguments(parser: argparse.ArgumentParser) -> None:
+    survey = _survey_module()
+    if survey is not None:
+        survey.add_arguments(parser)
+    else:
+        parser.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+
+
+def cmd_survey(args: argparse.Namespace) -> int:
+    survey = _survey_module()
+    if survey is None:
+        return _error("golf survey is not available: golfcore.survey is not installed")
+    return survey.run_command(args)
+
 
 COMMANDS: tuple[Command, ...] = (
     Command("variants", "list the installed variants, show one, or compare two",
@@ -498,6 +722,26 @@ COMMANDS: tuple[Command, ...] = (
             _serve_arguments, cmd_serve,
             "Embed the engine: read one JSON request per line on stdin, write one JSON reply "
             "per line on stdout, until 'quit' or end of input. See docs/protocol.md."),
+    Command("solve", "solve deals and positions: winnable or not, a winning line, the best result",
+            _solve_arguments, cmd_solve,
+            "Solve each input exactly: a game code, a position file (text form or JSON, a saved "
+            "game) or a black-hole-solver board, detected from its content; '-' reads stdin. "
+            "Prints whether it is winnable, a winning line or the best result the variant's "
+            "scoring allows, and the positions searched. An unwinnable deal is not an error; "
+            "an input that cannot be read is reported on stderr and gives exit status 1, after "
+            "the other inputs."),
+    Command("analyse", "replay a game and show where the win was lost",
+            _analyse_arguments, cmd_analyse,
+            "Replay the moves of a game and, before the first move and after each one, ask the "
+            "solver whether the deal can still be won and what the best result still reachable "
+            "is; then name the first move after which the deal could no longer be won. A "
+            "refused move stops with an error (exit status 1) before any search.",
+            aliases=("analyze",)),
+    Command("survey", "the share of deals winnable under each variant, by the solver",
+            _survey_arguments, cmd_survey,
+            "Solve every deal of a range under one or more variants and report, per variant, "
+            "the share winnable with a confidence interval, and the deals winnable under one "
+            "variant and lost under another (golfcore.survey; see docs/survey.md)."),
 )
 
 
@@ -510,7 +754,7 @@ def build_parser() -> argparse.ArgumentParser:
                         version=f"{PROG} (golfcore) {golfcore.__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in COMMANDS:
-        p = sub.add_parser(command.name, help=command.help,
+        p = sub.add_parser(command.name, help=command.help, aliases=list(command.aliases),
                            description=command.description or command.help)
         command.arguments(p)
         p.set_defaults(run=command.run, parser=p)
