@@ -1,0 +1,96 @@
+"""pytest collects the YAML specs: with the pytest11 entry point, with plugin autoloading off
+(through conftest.py), against another engine, and a failure reads in the spec's own terms."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from golfcore import cli
+
+ROOT = Path(__file__).resolve().parent.parent
+OPENING = ROOT / "specs" / "app" / "opening.yaml"
+
+WRONG = textwrap.dedent("""\
+    format: 1
+    cases:
+      - id: nine-on-eight
+        rules: [APP-03]
+        source:
+          document: 000_1b3790e1f4f7ecc2.txt
+          quote: El palo no importa.
+        variants: [cards4]
+        features: [position]
+        start:
+          position: |
+            stock: 2D
+            waste: 8C
+            1: 9C
+        steps:
+          - play: 1
+            expect: {accepted: true, card: 9D}
+    """)
+
+
+def pytest_run(*args: str, autoload: bool = True, cwd: Path = ROOT) -> subprocess.CompletedProcess:
+    env = dict(os.environ)
+    env.pop("PYTEST_ADDOPTS", None)
+    if autoload:
+        env.pop("PYTEST_DISABLE_PLUGIN_AUTOLOAD", None)
+    else:
+        env["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    return subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *args],
+                          capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
+
+
+def test_specs_are_collected_one_item_per_case_and_variant():
+    done = pytest_run(str(OPENING), "--collect-only")
+    assert "app-05-opening[app-facil]" in done.stdout
+    assert "app-05-opening[app-clasico]" in done.stdout
+
+
+def test_collected_with_plugin_autoload_off():
+    done = pytest_run(str(OPENING), autoload=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 passed" in done.stdout
+
+
+def test_a_failure_reads_in_the_specs_terms(tmp_path):
+    spec = tmp_path / "wrong.yaml"
+    spec.write_text(WRONG, encoding="utf-8")
+    # outside the repository: the pytest11 entry point alone collects it
+    done = pytest_run(str(spec), "--rootdir", str(tmp_path), cwd=tmp_path)
+    assert done.returncode == 1
+    out = done.stdout
+    assert "nine-on-eight [cards4] (APP-03)" in out
+    assert f"{spec}:17: step 1 (play 1): card: expected \"9D\", got \"9C\"" in out
+    assert "Traceback" not in out and "def runtest" not in out
+
+
+def test_against_another_engine_through_the_protocol():
+    done = pytest_run(str(OPENING), f"--golf-program={sys.executable} -m golfcore.cli serve")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 passed" in done.stdout
+
+
+def test_golf_conform_reports_the_matrix_and_failures(tmp_path, capsys):
+    spec = tmp_path / "wrong.yaml"
+    spec.write_text(WRONG, encoding="utf-8")
+    assert cli.main(["conform", str(OPENING)]) == 0
+    out = capsys.readouterr().out
+    assert "APP-05  pass       pass" in out and "2 passed, 0 failed" in out
+    assert cli.main(["conform", str(spec)]) == 1
+    out = capsys.readouterr().out
+    assert "APP-03  FAIL" in out
+    assert f"{spec}:17: step 1 (play 1): card: expected \"9D\", got \"9C\"" in out
+
+
+def test_golf_conform_coverage_and_missing_paths(capsys):
+    assert cli.main(["conform", str(OPENING), "--coverage"]) == 1   # one file covers few ids
+    out = capsys.readouterr().out
+    assert "rule ids with no case: APP-06" in out
+    assert cli.main(["conform", "no/such/dir"]) == 1
+    assert "no such spec file or folder" in capsys.readouterr().err
