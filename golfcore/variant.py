@@ -108,6 +108,22 @@ class Variant:
         return find_variant("+".join((self.name,) + mods))
 
 
+def whole_number(low: int, high: int | None = None) -> Callable[[Any], int]:
+    """A :class:`Param` parser for a whole number from ``low`` to ``high`` (no upper bound when
+    ``None``); ``True``/``False`` and ``"2.5"`` are refused."""
+    expected = f"expected {low} to {high}" if high is not None else f"expected a whole number >= {low}"
+
+    def parse(value: Any) -> int:
+        if isinstance(value, bool):
+            raise ValueError(expected)
+        n = int(value)
+        if n < low or (high is not None and n > high):
+            raise ValueError(expected)
+        return n
+
+    return parse
+
+
 def parse_bool(value: Any) -> bool:
     if isinstance(value, bool):
         return value

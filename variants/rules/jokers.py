@@ -19,16 +19,7 @@ from typing import Any, Mapping, Sequence
 from golfcore.cards import JOKER, Card
 from golfcore.hookspecs import hookimpl
 from golfcore.moves import ALLOW, Verdict
-from golfcore.variant import Param, Rule
-
-
-def _count(value: Any) -> int:
-    if isinstance(value, bool):
-        raise ValueError("expected 1 or 2")
-    n = int(value)
-    if n not in (1, 2):
-        raise ValueError("expected 1 or 2")
-    return n
+from golfcore.variant import Param, Rule, whole_number
 
 
 class Jokers(Rule):
@@ -36,7 +27,7 @@ class Jokers(Rule):
     slot = "jokers"
     rule_ids = ("APP-18",)
     summary = "1 or 2 wild jokers: a joker plays on any card and any card plays on a joker"
-    param = Param("jokers", _count, 1, "how many jokers join the deck: 1 or 2")
+    param = Param("jokers", whole_number(1, 2), 1, "how many jokers join the deck: 1 or 2")
 
     @hookimpl
     def golf_extra_cards(self, options: Mapping[str, Any]) -> Sequence[Card]:

@@ -5,16 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from golfcore.hookspecs import hookimpl
-from golfcore.variant import Param, Rule
-
-
-def _limit(value: Any) -> int:
-    if isinstance(value, bool):
-        raise ValueError("expected a whole number >= 0")
-    n = int(value)
-    if n < 0:
-        raise ValueError("expected a whole number >= 0")
-    return n
+from golfcore.variant import Param, Rule, whole_number
 
 
 class UndoLimit(Rule):
@@ -24,7 +15,7 @@ class UndoLimit(Rule):
     slot = "undo"
     rule_ids = ("APP-15",)
     summary = "undo takes back at most the last N actions (the app keeps 100)"
-    param = Param("undo-limit", _limit, 100, "how many actions undo keeps: a whole number >= 0")
+    param = Param("undo-limit", whole_number(0), 100, "how many actions undo keeps: a whole number >= 0")
 
     @hookimpl
     def golf_undo_limit(self, options: Mapping[str, Any]) -> int:
