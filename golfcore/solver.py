@@ -120,6 +120,12 @@ class Solver:
             (_CARDS[ci].rank - _CARDS[wi].rank) % 2 == 1
             for ci in real for wi in real if self.allowed[ci][wi]))
         self.sign = [(1 if c.rank % 2 else -1) if not c.is_joker else 0 for c in _CARDS] + [0]
+        # with the king-ace link, plays still join ranks of different parity except king and
+        # ace, both odd: each such link lets a chain hold one more odd card
+        self.wrap_parity = (not self.bipartite and not r.extra_cards and all(
+            (_CARDS[ci].rank - _CARDS[wi].rank) % 2 == 1
+            or {_CARDS[ci].rank, _CARDS[wi].rank} == {1, 13}
+            for ci in real for wi in real if self.allowed[ci][wi]))
         # ranks linked by some allowed play, for the segment bound: a chain of plays never
         # crosses a rank that is gone from the tableau
         self.linked = [[False] * 14 for _ in range(14)]
@@ -265,16 +271,20 @@ class _Search:
         # odd_after[s] / even_after[s]: odd- and even-ranked cards in stock[s:]
         self.odd_after = [0] * (len(self.stock) + 1)
         self.even_after = [0] * (len(self.stock) + 1)
+        self.ka_after = [0] * (len(self.stock) + 1)
         for k in range(len(self.stock) - 1, -1, -1):
-            odd = _CARDS[self.stock[k]].rank % 2
+            rank = _CARDS[self.stock[k]].rank
+            odd = rank % 2
             self.odd_after[k] = self.odd_after[k + 1] + odd
             self.even_after[k] = self.even_after[k + 1] + (1 - odd)
+            self.ka_after[k] = self.ka_after[k + 1] + (rank in (1, 13))
         self.reset()
 
     def reset(self, seed: bool = False) -> None:
         """Forget the states searched. With ``seed``, start the next search from the most cards
         the previous one removed (a sound lower bound for branch and bound)."""
         self.visited: set[int] = set()
+        self.runs_cache: dict[tuple[int, ...], int] = {}
         self.path: list[Move] = []
         if seed and self.seen_best >= 0:
             self.best_value = self.seen_best
@@ -348,6 +358,13 @@ class _Search:
                     return True
         return False
 
+    def _runs(self, tcount: tuple[int, ...]) -> int:
+        """:meth:`_runs_needed` for these tableau rank counts, computed once per search."""
+        found = self.runs_cache.get(tcount)
+        if found is None:
+            found = self.runs_cache[tcount] = self._runs_needed()
+        return found
+
     def _runs_needed(self) -> int:
         """A lower bound on the chains of plays needed to clear the tableau: chains never cross
         a rank gone from the tableau, alternate parity where the rules make every play join
@@ -383,19 +400,6 @@ class _Search:
             for even, odd, enders in segments:
                 runs += max(1, enders)
         return runs
-
-    def _promise(self, column: int) -> tuple[int, int]:
-        """Move order: how many plays the card of ``column`` would leave open, then how many
-        cards its column still hides."""
-        heights, columns, allowed = self.heights, self.columns, self.solver.allowed
-        h = heights[column]
-        card = columns[column][h - 1]
-        row_ok = 0
-        for i in _ORDER:
-            hi = heights[i] - (i == column)
-            if hi and allowed[columns[i][hi - 1]][card]:
-                row_ok += 1
-        return row_ok, h
 
     def _lost_cards(self) -> int:
         return sum(d + 1 for d, h in zip(self.dead, self.heights) if d < h)
@@ -461,7 +465,19 @@ class _Search:
                         d < 0 and -d > self.odd_after[s] + (sv.sign[w] >= 0)):
                     stats["parity prunes"] += 1
                     return False
-            if stock_left < 12 and not self.tcount[0] and self._runs_needed() > stock_left + 1:
+            elif sv.wrap_parity:
+                d = self.imbalance
+                tcount = self.tcount
+                links = 2 * min(tcount[1], tcount[13])
+                # a king or an ace as a chain's starter may also be followed by an odd card
+                odd_starts = (self.even_after[s] + self.ka_after[s]
+                              + (sv.sign[w] <= 0 or _CARDS[w].rank in (1, 13) if w != _NONE
+                                 else 1))
+                if (d > 0 and d > odd_starts + links) or (
+                        d < 0 and -d > self.odd_after[s] + (sv.sign[w] >= 0)):
+                    stats["parity prunes"] += 1
+                    return False
+            if stock_left < 12 and not self.tcount[0] and self._runs(tuple(self.tcount)) > stock_left + 1:
                 stats["segment prunes"] += 1
                 return False
             if mode == "strokes" and stock_left <= self.best_value:
