@@ -16,17 +16,8 @@ sys.path.insert(0, str(ROOT))
 import golfcore  # noqa: E402
 from golfcore.cli import COMMANDS, main  # noqa: E402
 
-DEAL_1 = """\
-stock: 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H
-waste: TH
-1: JD 5H KH AS 4H
-2: 2D KD 3H AH AC
-3: 9H KC 2S 3C 4D
-4: JC 9S KS 4C 7S
-5: 5D 5S 9D 5C 3S
-6: 7H AD QD TS TD
-7: 7C QC JS QH 4S
-"""
+#: PySolFC Golf deal 1 in the position text form.
+DEAL_1 = (Path(__file__).parent / "data" / "deal-1.txt").read_text(encoding="utf-8")
 
 LETTERS = {"app-facil": "E", "app-clasico": "C", "cards4": "K", "traditional": "T",
            "putt-putt": "P", "relaxed": "R", "jokers": "J", "empty-waste": "V"}

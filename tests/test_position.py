@@ -4,6 +4,7 @@ rejected with the reason."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, strategies as st
@@ -12,17 +13,8 @@ from golfcore import Game, GameState, Position, deal
 from golfcore.cards import JOKER, Card
 from golfcore.errors import PositionError
 
-DEAL1 = """\
-stock: 8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H
-waste: TH
-1: JD 5H KH AS 4H
-2: 2D KD 3H AH AC
-3: 9H KC 2S 3C 4D
-4: JC 9S KS 4C 7S
-5: 5D 5S 9D 5C 3S
-6: 7H AD QD TS TD
-7: 7C QC JS QH 4S
-"""
+#: PySolFC Golf deal 1 in the position text form.
+DEAL1 = (Path(__file__).parent / "data" / "deal-1.txt").read_text(encoding="utf-8")
 
 
 def test_text_form_of_deal_one():

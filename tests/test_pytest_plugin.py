@@ -6,7 +6,6 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 from golfcore import cli
@@ -14,25 +13,9 @@ from golfcore import cli
 ROOT = Path(__file__).resolve().parent.parent
 OPENING = ROOT / "specs" / "app" / "opening.yaml"
 
-WRONG = textwrap.dedent("""\
-    format: 1
-    cases:
-      - id: nine-on-eight
-        rules: [APP-03]
-        source:
-          document: 000_1b3790e1f4f7ecc2.txt
-          quote: El palo no importa.
-        variants: [cards4]
-        features: [position]
-        start:
-          position: |
-            stock: 2D
-            waste: 8C
-            1: 9C
-        steps:
-          - play: 1
-            expect: {accepted: true, card: 9D}
-    """)
+#: The shared small spec with a wrong expectation: the card played is 9C, not 9D.
+WRONG = (ROOT / "tests" / "data" / "nine-on-eight.spec.tmpl").read_text(encoding="utf-8").replace(
+    "{card}", "9D")
 
 
 def pytest_run(*args: str, autoload: bool = True, cwd: Path = ROOT) -> subprocess.CompletedProcess:
@@ -66,7 +49,7 @@ def test_a_failure_reads_in_the_specs_terms(tmp_path):
     assert done.returncode == 1
     out = done.stdout
     assert "nine-on-eight [cards4] (APP-03)" in out
-    assert f"{spec}:17: step 1 (play 1): card: expected \"9D\", got \"9C\"" in out
+    assert f"{spec}:19: step 1 (play 1): card: expected \"9D\", got \"9C\"" in out
     assert "Traceback" not in out and "def runtest" not in out
 
 
@@ -85,7 +68,7 @@ def test_golf_conform_reports_the_matrix_and_failures(tmp_path, capsys):
     assert cli.main(["conform", str(spec)]) == 1
     out = capsys.readouterr().out
     assert "APP-03  FAIL" in out
-    assert f"{spec}:17: step 1 (play 1): card: expected \"9D\", got \"9C\"" in out
+    assert f"{spec}:19: step 1 (play 1): card: expected \"9D\", got \"9C\"" in out
 
 
 def test_golf_conform_coverage_and_missing_paths(capsys):

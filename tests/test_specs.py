@@ -176,27 +176,8 @@ def test_the_whole_suite_passes_in_process():
 
 # -- (6) a wrong expectation fails in the spec's own terms --------------------------------------
 
-GOOD = """\
-format: 1
-cases:
-  - id: nine-on-eight
-    rules: [APP-03]
-    source:
-      document: 000_1b3790e1f4f7ecc2.txt
-      quote: El palo no importa.
-    variants: [cards4]
-    features: [position]
-    start:
-      position: |
-        stock: 2D
-        waste: 8C
-        1: 9C
-    steps:
-      - play: 1
-        expect:
-          accepted: true
-          card: {card}
-"""
+#: A small valid spec whose expected card is the placeholder {card} (9C is right).
+GOOD = (Path(__file__).parent / "data" / "nine-on-eight.spec.tmpl").read_text(encoding="utf-8")
 
 
 def _write(path: Path, text: str) -> Path:
