@@ -29,7 +29,7 @@ import golfcore
 from golfcore.cards import Card
 from golfcore.codes import parse_code
 from golfcore.deal import MAX_DEAL
-from golfcore.errors import CardError, GolfError, VariantError
+from golfcore.errors import CardError, GolfError
 from golfcore.game import Game
 from golfcore.moves import Move, MoveError
 from golfcore.notation import parse_card

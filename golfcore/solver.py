@@ -28,7 +28,6 @@ the draw policy), so it follows third-party rules too.
 
 from __future__ import annotations
 
-import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -574,5 +573,3 @@ def solve(rules: RuleSet | str, position: Position, best: bool = True,
     rule_set = rules if isinstance(rules, RuleSet) else RuleSet(rules)
     return solver_for(rule_set).solve(position, best=best, limit=limit)
 
-
-sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))

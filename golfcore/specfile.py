@@ -326,7 +326,6 @@ def _case(node: Node, data: dict[str, Any], path: str) -> Case:
 def _check_start(start: dict[str, Any]) -> None:
     from golfcore.codes import parse_code
     from golfcore.deal import check_deal_number
-    from golfcore.position import Position
 
     if "code" in start:
         parse_code(start["code"])

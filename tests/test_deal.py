@@ -24,7 +24,7 @@ from pysol_cards.random_base import RandomBase
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from golfcore.cards import JOKER, PYSOL_ORDER, Card  # noqa: E402
+from golfcore.cards import JOKER, PYSOL_ORDER  # noqa: E402
 from golfcore.codes import format_code  # noqa: E402
 from golfcore.deal import MAX_DEAL, Deal, deal, shuffled_deck  # noqa: E402
 from golfcore.errors import CodeError, GolfError, VariantError  # noqa: E402
