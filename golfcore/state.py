@@ -69,12 +69,21 @@ class GameState:
         return tuple(out)
 
     def to_json(self) -> dict[str, Any]:
-        """The position, the counter and the undo history (most recent first)."""
+        """The position, the counter, the undo history (most recent first) and whether earlier
+        actions exist that the undo limit no longer reaches (``older``)."""
         return {
             "position": self.position.to_json(),
             "moves": self.moves,
             "history": [p.to_json() for p in self.history],
+            "older": self._older(),
         }
+
+    def _older(self) -> bool:
+        state: GameState | None = self
+        for _ in range(self.undoable):
+            assert state is not None
+            state = state.previous
+        return state is not None and state.previous is not None
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "GameState":
@@ -83,10 +92,13 @@ class GameState:
 
         if not isinstance(data, dict):
             raise PositionError(f"a game state must be a JSON object, not {type(data).__name__}")
-        unknown = sorted(set(data) - {"position", "moves", "history"})
+        unknown = sorted(set(data) - {"position", "moves", "history", "older"})
         if unknown:
             raise PositionError(f"unknown game state field(s) {', '.join(map(repr, unknown))}: "
-                                f"expected 'position', 'moves' and 'history'")
+                                f"expected 'position', 'moves', 'history' and 'older'")
+        older = data.get("older", False)
+        if not isinstance(older, bool):
+            raise PositionError(f"'older' must be true or false, got {older!r}")
         moves = data.get("moves", 0)
         if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
             raise PositionError(f"'moves' must be a whole number >= 0, got {moves!r}")
@@ -100,7 +112,9 @@ class GameState:
                 raise PositionError(
                     f"'history' entry {len(history) - depth} is not one play or draw before "
                     f"the position that follows it")
-        previous = None
+        # Earlier actions the limit no longer reaches: a state beyond the oldest one kept, which
+        # undo never returns to but which makes it refuse with 'undo-limit', as the live game did.
+        previous = cls(positions[0], moves, None, 0) if older else None
         for depth, position in enumerate(positions[:-1]):
             previous = cls(position, moves, previous, depth)
         return cls(positions[-1], moves, previous, len(history))

@@ -127,3 +127,21 @@ def test_game_json_round_trip_keeps_history():
     assert again.undo().accepted == game.undo().accepted
     assert again.state == game.state
     assert GameState.from_json(game.state.to_json()) == game.state
+
+
+def test_a_resumed_game_refuses_undo_for_the_same_reason():
+    """Past the undo limit a resumed game refuses with 'undo-limit', as the live game does;
+    a game with nothing before its first action refuses with 'nothing-to-undo'."""
+    live = Game("app-facil+undo-limit=3", deal=4)
+    for move in "2 3 draw 1 3 3".split():
+        assert live.apply(move).accepted
+    resumed = Game.from_json(live.dumps())
+    for _ in range(3):
+        assert live.undo().accepted and resumed.undo().accepted
+    assert resumed.state == live.state
+    assert live.undo().reason == resumed.undo().reason == "undo-limit"
+    short = Game("app-facil", deal=4)
+    short.apply("2")
+    again = Game.from_json(short.dumps())
+    assert again.undo().accepted
+    assert again.undo().reason == "nothing-to-undo"
