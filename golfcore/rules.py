@@ -73,8 +73,12 @@ class RuleSet:
         self.playable: dict[Card | None, frozenset[Card]] = {
             waste: frozenset(c for c in cards if self.verdict(c, waste).allowed)
             for waste in cards + [None]}
-        self._has_draw_rule = bool(hook.golf_may_draw.get_hookimpls())
-        self._draw_table = self.stateless_draw_table()
+        # {can_play: may_draw} when every draw rule declares that it ignores the state
+        # (Rule.stateless_draw): the engine and the solver then need no state, nor pluggy
+        draw_impls = hook.golf_may_draw.get_hookimpls()
+        self.draw_table: dict[bool, bool] | None = None
+        if all(getattr(impl.plugin, "stateless_draw", False) for impl in draw_impls):
+            self.draw_table = {can: self._ask_draw(None, can) for can in (False, True)}
         self._outcome = _single(hook.golf_outcome)
 
     def __repr__(self) -> str:
@@ -120,21 +124,13 @@ class RuleSet:
 
     def may_draw(self, state: Any, can_play: bool) -> bool:
         """Whether drawing is allowed now (the stock is known not to be empty)."""
-        table = getattr(self, "_draw_table", None)
-        if table is not None:
-            return table[can_play]
-        if not self._has_draw_rule:
-            return True
+        if self.draw_table is not None:
+            return self.draw_table[can_play]
+        return self._ask_draw(state, can_play)
+
+    def _ask_draw(self, state: Any, can_play: bool) -> bool:
         answer = self.pm.hook.golf_may_draw(state=state, can_play=can_play, options=self.options)
         return True if answer is None else bool(answer)
-
-    def stateless_draw_table(self) -> dict[bool, bool] | None:
-        """``{can_play: may_draw}`` when every draw rule declares that it ignores the state
-        (``Rule.stateless_draw``), so a solver need not build states; else ``None``."""
-        impls = self.pm.hook.golf_may_draw.get_hookimpls()
-        if not all(getattr(impl.plugin, "stateless_draw", False) for impl in impls):
-            return None
-        return {can: self.may_draw(None, can) for can in (False, True)}
 
     def outcome(self, state: Any) -> Any:
         from golfcore.state import Outcome

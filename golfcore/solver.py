@@ -111,7 +111,7 @@ class Solver:
         self.ender = [not any(self.allowed[ci][wi] for ci in range(len(_CARDS)))
                       for wi in range(len(wastes))]
         self.ender[_NONE] = False
-        self.draw_table = r.stateless_draw_table()
+        self.draw_table = r.draw_table
         # parity: when every allowed play joins ranks of different parity (no king-ace link, no
         # jokers, no empty waste), a chain of plays alternates odd and even ranks
         real = [i for i, c in enumerate(_CARDS) if not c.is_joker]
