@@ -53,11 +53,11 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 import golfcore  # noqa: E402
-from golfcore import engine  # noqa: E402
-from golfcore.deal import MAX_DEAL  # noqa: E402
-from golfcore.moves import Move  # noqa: E402
-from golfcore.rules import RuleSet  # noqa: E402
-from golfcore.state import GameState  # noqa: E402
+from golfcore.solitaire import engine  # noqa: E402
+from golfcore.solitaire.deal import MAX_DEAL  # noqa: E402
+from golfcore.solitaire.moves import Move  # noqa: E402
+from golfcore.solitaire.rules import RuleSet  # noqa: E402
+from golfcore.solitaire.state import GameState  # noqa: E402
 
 #: Composed rule sets measured besides the installed variants.
 COMPOSED = ("cards4+jokers=2", "app-facil+undo-limit=3", "traditional+empty-waste")

@@ -29,10 +29,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from golfcore.deal import deal as golfcore_deal  # noqa: E402
-from golfcore.position import Position  # noqa: E402
-from golfcore.rules import rule_set  # noqa: E402
-from golfcore.solver import solver_for  # noqa: E402
+from golfcore.solitaire.deal import deal as golfcore_deal  # noqa: E402
+from golfcore.solitaire.position import Position  # noqa: E402
+from golfcore.solitaire.rules import rule_set  # noqa: E402
+from golfcore.solitaire.solver import solver_for  # noqa: E402
 
 FAMILIES = {
     "no-wrap, nothing on a king": "cards4",

@@ -5,7 +5,7 @@ The public API, all importable from here:
 * values: :class:`Card`, :class:`Move`, :class:`Position`, :class:`GameState`, :class:`Outcome`,
   :class:`Score`, :class:`Round`;
 * rules: :func:`find_variant`, :class:`Variant`, :class:`RuleSet`, :func:`variants`;
-* play: :class:`Game` (a front end's object) and :mod:`golfcore.engine` (pure functions);
+* play: :class:`Game` (a front end's object) and :mod:`golfcore.solitaire.engine` (pure functions);
 * deals: :func:`deal`, :func:`parse_code`, :func:`format_code`;
 * notation: :func:`parse_card`, :func:`parse_cards`, :func:`format_card`;
 * errors: :class:`GolfError` and its subclasses.
@@ -13,18 +13,20 @@ The public API, all importable from here:
 
 from golfcore.cards import JOKER, Card
 from golfcore.codes import GameCode, format_code, parse_code
-from golfcore.deal import Deal, deal
-from golfcore.engine import ActionResult
+from golfcore.solitaire.deal import Deal, deal
+from golfcore.solitaire.engine import ActionResult
 from golfcore.errors import (CardError, CodeError, GolfError, PluginError, PositionError,
                              VariantError)
-from golfcore.game import Game
-from golfcore.moves import Move, MoveError
+from golfcore.solitaire.game import Game
+from golfcore.solitaire.moves import Move, MoveError
 from golfcore.notation import format_card, parse_card, parse_cards
-from golfcore.position import Position
-from golfcore.rules import RuleSet
-from golfcore.scoring import Round, Score
-from golfcore.state import GameState, Outcome
-from golfcore.variant import Variant, find_variant, registry
+from golfcore.solitaire.position import Position
+from golfcore.solitaire.rules import RuleSet
+from golfcore.solitaire.scoring import Round, Score
+from golfcore.solitaire.state import GameState, Outcome
+from golfcore.framework.compose import find_variant
+from golfcore.framework.registry import registry
+from golfcore.framework.variant import Variant
 
 
 def variants() -> list[Variant]:

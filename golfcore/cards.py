@@ -79,7 +79,7 @@ class Card(NamedTuple):
 JOKER = Card(JOKER_RANK, "")
 
 #: The 52 cards in PySolFC's creation order: clubs, spades, hearts, diamonds, each ace to king.
-#: :mod:`golfcore.deal` shuffles exactly this list.
+#: :mod:`golfcore.solitaire.deal` shuffles exactly this list.
 PYSOL_ORDER = tuple(Card(rank, suit) for suit in "CSHD" for rank in range(1, 14))
 
 #: The 52 cards sorted by suit then rank, the order used to print a deck.

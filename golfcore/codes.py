@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from golfcore.deal import MAX_DEAL
+from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.errors import CodeError
 
 PREFIX = "GO1"

@@ -1,4 +1,4 @@
-"""Reading boards (golfcore.boards): codes, the text form, JSON and black-hole-solver's format."""
+"""Reading boards (golfcore.solitaire.boards): codes, the text form, JSON and black-hole-solver's format."""
 
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ from pysol_cards.random_base import RandomBase
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from golfcore import Game, Position, engine  # noqa: E402
-from golfcore.boards import (Board, BoardError, detect_format, format_bhs, parse_bhs,  # noqa: E402
+from golfcore import Game, Position  # noqa: E402
+from golfcore.solitaire import engine  # noqa: E402
+from golfcore.solitaire.boards import (Board, BoardError, detect_format, format_bhs, parse_bhs,  # noqa: E402
                              parse_board, read_board)
-from golfcore.deal import deal  # noqa: E402
+from golfcore.solitaire.deal import deal  # noqa: E402
 from golfcore.errors import CodeError, GolfError, PositionError  # noqa: E402
-from golfcore.rules import rule_set  # noqa: E402
+from golfcore.solitaire.rules import rule_set  # noqa: E402
 
 ORACLE = ROOT / "tests" / "data" / "golf-pysolfc-1-200.jsonl"
 

@@ -20,7 +20,7 @@ from golfcore.codes import (  # noqa: E402
     format_code,
     parse_code,
 )
-from golfcore.deal import MAX_DEAL  # noqa: E402
+from golfcore.solitaire.deal import MAX_DEAL  # noqa: E402
 from golfcore.errors import CodeError, GolfError  # noqa: E402
 
 VECTORS = ROOT / "specs" / "deal-vectors.json"

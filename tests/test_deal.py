@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 from golfcore.cards import JOKER, PYSOL_ORDER  # noqa: E402
 from golfcore.codes import format_code  # noqa: E402
-from golfcore.deal import MAX_DEAL, Deal, deal, shuffled_deck  # noqa: E402
+from golfcore.solitaire.deal import MAX_DEAL, Deal, deal, shuffled_deck  # noqa: E402
 from golfcore.errors import CodeError, GolfError, VariantError  # noqa: E402
 
 ORACLE = ROOT / "tests" / "data" / "golf-pysolfc-1-200.jsonl"

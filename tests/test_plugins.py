@@ -11,11 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from golfcore import Game, Position, hookspecs
+from golfcore import Game, Position
+from golfcore.solitaire import hookspecs
 from golfcore.errors import PluginError, VariantError
-from golfcore.hookspecs import hookimpl
-from golfcore.rules import RuleSet
-from golfcore.variant import Registry, Rule, Variant, find_variant, load_registry, registry
+from golfcore.solitaire.hookspecs import hookimpl
+from golfcore.solitaire.rules import RuleSet
+from golfcore.framework.compose import find_variant
+from golfcore.framework.registry import Registry, load_registry, registry
+from golfcore.framework.variant import Rule, Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOKS = sorted(name for name, obj in vars(hookspecs).items()
@@ -119,9 +122,9 @@ def _registry_with(*rules: type[Rule]) -> Registry:
 # -- a real third-party package, found through its entry points --------------------------------
 
 THIRD_PARTY = '''
-from golfcore.hookspecs import hookimpl
-from golfcore.moves import deny
-from golfcore.variant import Rule, Variant
+from golfcore.solitaire.hookspecs import hookimpl
+from golfcore.solitaire.moves import deny
+from golfcore.framework.variant import Rule, Variant
 
 
 class NoSevens(Rule):
@@ -157,7 +160,7 @@ def third_party(tmp_path, monkeypatch):
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: golf-house\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text(
-        "[golfcore.rules]\nno-sevens = golf_house:NoSevens\n\n"
+        "[golfcore.solitaire.rules]\nno-sevens = golf_house:NoSevens\n\n"
         "[golfcore.variants]\nhouse = golf_house:HOUSE\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     yield load_registry()
@@ -183,7 +186,7 @@ def test_broken_third_party_plugin_names_itself(tmp_path, monkeypatch):
     dist = tmp_path / "golf_broken-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: golf-broken\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[golfcore.rules]\nbroken = golf_missing:Nope\n")
+    (dist / "entry_points.txt").write_text("[golfcore.solitaire.rules]\nbroken = golf_missing:Nope\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(PluginError, match="cannot load rule plugin 'broken'.*golf-broken"):
         load_registry()

@@ -3,7 +3,7 @@
 Each invariant the engine must keep is written out in plain English next to the code that checks
 it (see :func:`check_invariants` and :class:`GolfMachine`). The deals are drawn from the whole
 range of deal numbers (1 to 26**7 - 1, both the LCG and the Mersenne Twister paths of
-:mod:`golfcore.deal`); the variants are every installed one plus a few composed rule sets.
+:mod:`golfcore.solitaire.deal`); the variants are every installed one plus a few composed rule sets.
 
 Example counts are set explicitly and kept modest so that the file runs in a few seconds; scale
 them all up for a deeper run with the ``GOLF_PROPERTY_SCALE`` environment variable::
@@ -24,15 +24,15 @@ from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, p
                                  rule)
 
 import golfcore
-from golfcore import engine
-from golfcore.deal import LCG_MAX_DEAL, MAX_DEAL
-from golfcore.game import Game
-from golfcore.moves import (BLOCKED_CARD, DRAW_MOVE, GAME_WON, NO_MOVES, NO_SUCH_COLUMN,
+from golfcore.solitaire import engine
+from golfcore.solitaire.deal import LCG_MAX_DEAL, MAX_DEAL
+from golfcore.solitaire.game import Game
+from golfcore.solitaire.moves import (BLOCKED_CARD, DRAW_MOVE, GAME_WON, NO_MOVES, NO_SUCH_COLUMN,
                             NOTHING_TO_UNDO, REASONS, UNDO_LIMIT, Move)
-from golfcore.position import COLUMNS, TABLEAU_CARDS
-from golfcore.rules import RuleSet, rule_set
-from golfcore.scoring import POINTS, RESULT, STROKES
-from golfcore.state import GameState, Outcome
+from golfcore.solitaire.position import COLUMNS, TABLEAU_CARDS
+from golfcore.solitaire.rules import RuleSet, rule_set
+from golfcore.solitaire.scoring import POINTS, RESULT, STROKES
+from golfcore.solitaire.state import GameState, Outcome
 
 # -- what is explored ----------------------------------------------------------------------------
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from golfcore.conform import InProcessEngine, ProgramEngine, run
-from golfcore.protocol import Session
-from golfcore.specfile import SPECS_DIR
+from golfcore.conformance.runner import InProcessEngine, ProgramEngine, run
+from golfcore.protocol.server import Session
+from golfcore.conformance.specfile import SPECS_DIR
 
 ROOT = Path(__file__).resolve().parent.parent
 DOC = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")

@@ -6,11 +6,11 @@ import pytest
 
 from golfcore import Game, Position, find_variant
 from golfcore.cards import Card
-from golfcore.moves import (BLOCKED_CARD, DRAW_NOT_ALLOWED, EMPTY_COLUMN, GAME_WON,
+from golfcore.solitaire.moves import (BLOCKED_CARD, DRAW_NOT_ALLOWED, EMPTY_COLUMN, GAME_WON,
                             KING_ENDS_CHAIN, NO_MOVES, NOT_ADJACENT, NOTHING_TO_UNDO,
                             STOCK_EMPTY, UNDO_LIMIT, Move)
-from golfcore.scoring import Round
-from golfcore.state import Outcome
+from golfcore.solitaire.scoring import Round
+from golfcore.solitaire.state import Outcome
 
 # The layout the app's document lists for GO1-E-AAAAAAB (APP-05). Its code cannot reproduce it
 # (RULES.md APP-16 decision), so it is given card by card, as the document gives it. The

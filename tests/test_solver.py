@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from golfcore import Game, Position, engine
+from golfcore import Game, Position
+from golfcore.solitaire import engine
 from golfcore.cards import JOKER, STANDARD_DECK
-from golfcore.rules import RuleSet, rule_set
-from golfcore.solver import Solver, solve, solver_for
-from golfcore.state import GameState, Outcome
+from golfcore.solitaire.rules import RuleSet, rule_set
+from golfcore.solitaire.solver import Solver, solve, solver_for
+from golfcore.solitaire.state import GameState, Outcome
 
 ORACLE = Path(__file__).parent / "data" / "golf-pysolfc-1-200.jsonl"
 #: The oracle's rule families and the variants that play them (its README says which).

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from golfcore.conform import FAIL, PASS, InProcessEngine, format_report, run
-from golfcore.specfile import SPECS_DIR, Case, discover, known_rule_ids, load, load_yaml, loads
-from golfcore.specfile import plain
+from golfcore.conformance.runner import FAIL, PASS, InProcessEngine, format_report, run
+from golfcore.conformance.specfile import SPECS_DIR, Case, discover, known_rule_ids, load, load_yaml, loads
+from golfcore.conformance.specfile import plain
 
 #: The eight built-in variants that the corpus must tell apart, pair by pair.
 VARIANTS = ("app-facil", "app-clasico", "cards4", "traditional", "putt-putt", "relaxed",
@@ -58,7 +58,7 @@ def test_case_ids_are_unique_across_the_suite():
 def _needed_features(case: Case) -> set[str]:
     """The protocol features a case uses, as far as its text shows them."""
     from golfcore.cards import JOKER
-    from golfcore.specfile import position_from_spec
+    from golfcore.conformance.specfile import position_from_spec
 
     needed = {next(iter(case.start))}                      # code, deal or position
     for step in case.steps:
@@ -143,7 +143,7 @@ def pair_table() -> dict[tuple[str, str], list[str]]:
 
 
 def test_the_eight_variants_exist():
-    from golfcore.variant import registry
+    from golfcore.framework.registry import registry
 
     assert set(VARIANTS) <= {v.name for v in registry()}
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import distributed
 import pytest
 
-from golfcore import survey
-from golfcore.deal import MAX_DEAL
+from golfcore.solitaire import survey
+from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.errors import GolfError
 
 DATA = Path(__file__).resolve().parent / "data" / "golf-pysolfc-1-200.jsonl"

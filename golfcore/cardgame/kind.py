@@ -1,0 +1,17 @@
+"""Golf, the card game, as the variant framework sees it: its hooks, slots and default rules."""
+
+from __future__ import annotations
+
+from golfcore.framework.games import GameKind
+
+KIND = GameKind(
+    name="card-game",
+    title="Golf, the card game for 2 to 6 players",
+    hookspecs="golfcore.cardgame.hookspecs",
+    slots=("table", "board", "deck", "setup", "values", "lines", "discard", "ender", "stock",
+           "end", "messages"),
+    # Rules every card-game variant has unless it names another rule for the slot.
+    defaults={"table": "players", "deck": "two-decks", "discard": "discard-drawn",
+              "stock": "reshuffle-discard", "messages": "card-game-messages"},
+    default_variant="card-golf",
+)

@@ -1,0 +1,223 @@
+"""Registries: every rule plugin and variant of a game, found through entry points.
+
+Each game (:mod:`golfcore.framework.games`) has its own registry, loaded from its own
+entry-point groups, ``golfcore.<game>.rules`` and ``golfcore.<game>.variants``; golfcore's
+built-ins are registered there exactly as a third party's are:
+
+.. code-block:: toml
+
+    [project.entry-points."golfcore.solitaire.rules"]
+    my-rule = "my_package.rules:MyRule"        # a Rule subclass
+    [project.entry-points."golfcore.solitaire.variants"]
+    my-variant = "my_package.variants:MINE"    # a Variant
+
+Rule names and code letters are per game; variant names (and aliases) are unique across games,
+so that a variant name alone says which game it is (``golf variants``, ``find_variant``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import re
+import unicodedata
+from dataclasses import dataclass, field, replace
+from importlib import metadata
+from typing import Any, Iterator, Mapping
+
+from golfcore.errors import PluginError, VariantError
+from golfcore.framework.games import GameKind, game_kind, game_names
+from golfcore.framework.variant import Rule, Variant
+
+
+@dataclass
+class Registry:
+    """Every rule plugin and variant of one game (the solitaire unless told). Build with
+    :func:`registry`."""
+
+    kind: GameKind = field(default_factory=lambda: game_kind("solitaire"))
+    rules: dict[str, type[Rule]] = field(default_factory=dict)
+    variants: dict[str, Variant] = field(default_factory=dict)
+    rule_origins: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def game(self) -> str:
+        return self.kind.name
+
+    def add_rule(self, rule: Any, origin: str) -> None:
+        if not (isinstance(rule, type) and issubclass(rule, Rule)):
+            raise PluginError(f"{origin}: a golfcore rule must be a subclass of "
+                              f"golfcore.framework.variant.Rule, got {rule!r}")
+        if not rule.name or not rule.slot:
+            raise PluginError(f"{origin}: rule {rule.__name__} must set 'name' and 'slot'")
+        if rule.name in self.rules and self.rules[rule.name] is not rule:
+            raise PluginError(f"{origin}: rule name {rule.name!r} is already taken by "
+                              f"{self.rule_origins[rule.name]}")
+        self.rules[rule.name] = rule
+        self.rule_origins[rule.name] = origin
+
+    def add_variant(self, variant: Any, origin: str) -> None:
+        if not isinstance(variant, Variant):
+            raise PluginError(f"{origin}: a golfcore variant must be a "
+                              f"golfcore.framework.variant.Variant, got {variant!r}")
+        if variant.game != self.game:
+            raise PluginError(f"{origin}: variant {variant.name} says it is a {variant.game} "
+                              f"variant but is registered as a {self.game} variant")
+        for key in (variant.name,) + variant.aliases:
+            other = self._lookup(key)
+            if other is not None and other.name != variant.name:
+                raise PluginError(f"{origin}: variant name {key!r} is already taken by "
+                                  f"{other.name} ({other.origin})")
+        for letter in ((variant.letter,) if variant.letter else ()) + variant.legacy_letters:
+            for other in self.variants.values():
+                if other.name != variant.name and letter in (
+                        ((other.letter,) if other.letter else ()) + other.legacy_letters):
+                    raise PluginError(f"{origin}: code letter {letter!r} of {variant.name} is "
+                                      f"already taken by {other.name}")
+        self.variants[variant.name] = variant
+
+    def check(self) -> None:
+        """Every variant names existing rules, one per slot, with valid parameters."""
+        from golfcore.framework.compose import resolve
+
+        for variant in self.variants.values():
+            resolve(variant.rules, variant.params, self, variant.name)
+
+    def _lookup(self, name: str) -> Variant | None:
+        key = normalise(name)
+        for variant in self.variants.values():
+            if key == normalise(variant.name) or key in map(normalise, variant.aliases):
+                return variant
+        return None
+
+    def find(self, name: str) -> Variant | None:
+        """The variant called ``name`` (or with that alias) in this game, else ``None``."""
+        return self._lookup(name)
+
+    def variant(self, name: str) -> Variant:
+        found = self._lookup(name)
+        if found is None:
+            raise VariantError(f"unknown variant {name!r} for the {self.game}: expected one of "
+                               f"{', '.join(sorted(self.variants))}{suggest(name, self.variants)}")
+        return found
+
+    def by_letter(self, letter: str) -> Variant:
+        letter = letter.upper()
+        for variant in self.variants.values():
+            if letter == variant.letter or letter in variant.legacy_letters:
+                return variant
+        letters = sorted(v.letter for v in self.variants.values() if v.letter)
+        raise VariantError(f"unknown variant letter {letter!r}: expected one of "
+                           f"{', '.join(letters)}")
+
+    def rule(self, name: str) -> type[Rule]:
+        try:
+            return self.rules[name]
+        except KeyError:
+            raise VariantError(f"unknown rule {name!r} for the {self.game}: expected one of "
+                               f"{', '.join(sorted(self.rules))}"
+                               f"{suggest(name, self.rules)}") from None
+
+    def __iter__(self) -> Iterator[Variant]:
+        return iter(self.variants.values())
+
+
+def normalise(name: str) -> str:
+    """A name as the registry compares it: case, accents, spaces and underscores ignored."""
+    text = unicodedata.normalize("NFKD", name.strip().lower())
+    text = "".join(c for c in text if not unicodedata.combining(c))
+    return re.sub(r"[\s_]+", "-", text)
+
+
+def suggest(name: str, choices: Mapping[str, Any]) -> str:
+    close = difflib.get_close_matches(name, list(choices), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _origin(ep: metadata.EntryPoint) -> str:
+    dist = getattr(ep, "dist", None)
+    name = dist.metadata["Name"] if dist is not None else "?"
+    return f"{name}: {ep.value}"
+
+
+def _entry_points(group: str, kind: GameKind, which: int) -> list[metadata.EntryPoint]:
+    eps = metadata.entry_points()
+    groups = [group] + ([kind.legacy_groups[which]] if kind.legacy_groups else [])
+    found = [ep for g in groups for ep in eps.select(group=g)]
+    return sorted(found, key=lambda e: e.name)
+
+
+def load_registry(game: str = "solitaire") -> Registry:
+    """Load every rule and variant of ``game`` from its entry-point groups; check them; fail
+    loudly, naming the plugin."""
+    kind = game_kind(game)
+    reg = Registry(kind)
+    for ep in _entry_points(kind.rules_group, kind, 0):
+        try:
+            obj = ep.load()
+        except Exception as exc:  # a broken third-party plugin must name itself
+            raise PluginError(f"cannot load rule plugin {ep.name!r} ({_origin(ep)}): "
+                              f"{type(exc).__name__}: {exc}") from exc
+        reg.add_rule(obj, _origin(ep))
+        if obj.name != ep.name:
+            raise PluginError(f"rule entry point {ep.name!r} ({_origin(ep)}) loads a rule named "
+                              f"{obj.name!r}: the two names must agree")
+    for ep in _entry_points(kind.variants_group, kind, 1):
+        try:
+            obj = ep.load()
+        except Exception as exc:
+            raise PluginError(f"cannot load variant {ep.name!r} ({_origin(ep)}): "
+                              f"{type(exc).__name__}: {exc}") from exc
+        if isinstance(obj, Variant) and not obj.origin:
+            dist = getattr(ep, "dist", None)
+            obj = replace(obj, origin=dist.metadata["Name"] if dist is not None else "?")
+        reg.add_variant(obj, _origin(ep))
+    reg.check()
+    return reg
+
+
+@functools.lru_cache(maxsize=None)
+def registry(game: str = "solitaire") -> Registry:
+    """The registry of ``game``'s installed plugins, loaded once per process (a cache, not a
+    plugin manager: every rule set still gets its own)."""
+    reg = load_registry(game)
+    for other in game_names():
+        if other != game and other in _loaded:
+            _check_unique_names(reg, _loaded[other])
+    _loaded[game] = reg
+    return reg
+
+
+_loaded: dict[str, Registry] = {}
+
+
+def _check_unique_names(a: Registry, b: Registry) -> None:
+    for variant in a:
+        for key in (variant.name,) + variant.aliases:
+            other = b.find(key)
+            if other is not None:
+                raise PluginError(f"variant name {key!r} of the {a.game} variant {variant.name} "
+                                  f"({variant.origin}) is already taken by the {b.game} variant "
+                                  f"{other.name} ({other.origin})")
+
+
+def registries() -> list[Registry]:
+    """Every game's registry, in :func:`golfcore.framework.games.game_names` order."""
+    return [registry(game) for game in game_names()]
+
+
+def all_variants() -> list[Variant]:
+    """Every installed variant of every game."""
+    return [v for reg in registries() for v in reg]
+
+
+def registry_of(name: str) -> Registry:
+    """The registry of the game that has a variant called ``name`` (a base name, before any
+    ``+``); :class:`VariantError` naming every game's variants when none has it."""
+    for game in game_names():  # loads a game's plugins only when an earlier game lacks the name
+        reg = registry(game)
+        if reg.find(name) is not None:
+            return reg
+    names = {v.name: v for reg in registries() for v in reg}
+    raise VariantError(f"unknown variant {name!r}: expected one of "
+                       f"{', '.join(sorted(names))}{suggest(name, names)}")

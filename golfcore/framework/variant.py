@@ -1,0 +1,90 @@
+"""Rule plugins and variants: the two things a game's rules are made of.
+
+* A :class:`Rule` is one rule of a game in one plugin: a class whose methods implement hooks of
+  that game's hook specifications (:mod:`golfcore.solitaire.hookspecs`,
+  :mod:`golfcore.cardgame.hookspecs`). It fills one *slot* (the solitaire's ``adjacency``,
+  ``king``, ``draw`` ...; the card game's ``values``, ``lines``, ``ender`` ...), so that two rules
+  that would answer the same question can never sit in one rule set. It may take one parameter
+  (``jokers=2``, ``undo-limit=100``, ``shape=3x3``).
+* A :class:`Variant` is a name, the game it belongs to, an optional code letter, and a rule for
+  each slot it decides, with parameters. Slots it leaves out get the game's default rules.
+
+How variant strings compose (``cards4+jokers=2``) is :mod:`golfcore.framework.compose`; where
+rules and variants are found is :mod:`golfcore.framework.registry`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Callable, ClassVar, Mapping
+
+@dataclass(frozen=True)
+class Param:
+    """The one parameter a rule may take: ``jokers=2``."""
+
+    name: str
+    parse: Callable[[Any], Any]
+    default: Any
+    help: str
+
+
+class Rule:
+    """Base class of rule plugins. Subclasses set the class attributes and implement hooks."""
+
+    #: Unique name, used in variant definitions and after ``+`` in a variant string.
+    name: ClassVar[str] = ""
+    #: The question this rule answers; a rule set holds one rule per slot.
+    slot: ClassVar[str] = ""
+    #: Rule ids of ``RULES.md`` that this plugin implements.
+    rule_ids: ClassVar[tuple[str, ...]] = ()
+    #: One line saying what the rule does, for ``golf variants``.
+    summary: ClassVar[str] = ""
+    #: The rule's parameter, if it takes one.
+    param: ClassVar[Param | None] = None
+    #: Names of rules that cannot sit in the same rule set as this one.
+    conflicts: ClassVar[tuple[str, ...]] = ()
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A named rule set: a rule per slot plus parameters. Build one with :func:`find_variant`."""
+
+    name: str
+    title: str
+    rules: Mapping[str, str]
+    params: Mapping[str, Any] = field(default_factory=dict)
+    letter: str | None = None
+    legacy_letters: tuple[str, ...] = ()
+    aliases: tuple[str, ...] = ()
+    summary: str = ""
+    rule_ids: tuple[str, ...] = ()
+    #: Where the definition came from: ``"golfcore"`` or a third party's distribution.
+    origin: str = ""
+    #: The game this variant is a rule set of: ``"solitaire"`` or ``"card-game"``. The registry
+    #: sets it from the entry-point group the variant was found in.
+    game: str = "solitaire"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))
+        object.__setattr__(self, "params", MappingProxyType(dict(self.params)))
+
+    @property
+    def is_composed(self) -> bool:
+        return "+" in self.name
+
+
+def whole_number(low: int, high: int | None = None) -> Callable[[Any], int]:
+    """A :class:`Param` parser for a whole number from ``low`` to ``high`` (no upper bound when
+    ``None``); ``True``/``False`` and ``"2.5"`` are refused."""
+    expected = f"expected {low} to {high}" if high is not None else f"expected a whole number >= {low}"
+
+    def parse(value: Any) -> int:
+        if isinstance(value, bool):
+            raise ValueError(expected)
+        n = int(value)
+        if n < low or (high is not None and n > high):
+            raise ValueError(expected)
+        return n
+
+    return parse

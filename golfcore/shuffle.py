@@ -1,0 +1,101 @@
+"""Numbered shuffles, compatible with PySolFC's Golf (shared by every game).
+
+A deal number ``n`` (1 to :data:`MAX_DEAL`) fixes the whole layout. For a standard 52-card deck
+the layout is exactly the one PySolFC (and its extracted library ``pysol-cards``, with
+``DEALS_PYSOLFC``) shows for Golf game number ``n``:
+
+1. Start from :data:`golfcore.cards.PYSOL_ORDER` (clubs, spades, hearts, diamonds, each ace to
+   king), followed by the jokers if any.
+2. ``n <= 32000``: Microsoft-FreeCell-style linear congruential generator seeded with ``n``; a
+   52-card deck is first rearranged rank-major in suit order C D H S (PySolFC's
+   ``ms_rearrange``), a deck with jokers is not rearranged.
+   ``n > 32000``: Mersenne Twister, exactly Python's ``random.Random(n)`` (which *is* what
+   PySolFC uses), with ``randint(0, i) = int(random() * (i + 1))``; no rearrangement.
+3. Fisher-Yates: for ``i`` from ``len - 1`` down to 1, swap cards ``i`` and ``randint(0, i)``.
+4. Reverse the list (PySolFC deals from the end of its list; we deal from the front).
+5. Card ``k`` (``k < 35``) goes to column ``k % 7``, each column from covered to free card;
+   the remaining cards are the talon: its first card is the starting waste in PySolFC, the
+   rest is the stock in draw order.
+
+``specs/deals.md`` describes the same thing with exact integer arithmetic for other languages.
+The Mersenne Twister path here uses the standard library's :class:`random.Random`; that is the
+exact generator PySolFC uses, so it is a reproduction, not an approximation.
+"""
+
+from __future__ import annotations
+
+import random
+
+from golfcore.cards import JOKER, PYSOL_ORDER, Card
+from golfcore.errors import CodeError, VariantError
+
+#: The largest deal number: 7 base-26 letters (see :mod:`golfcore.codes`) hold 0 to 26**7 - 1.
+MAX_DEAL = 26**7 - 1
+
+#: Deal numbers up to this one (inclusive) use the LCG, larger ones the Mersenne Twister.
+#: (pysol-cards uses ``<= 32000``; note that PySolFC's own "select game by number" dialog uses
+#: ``< 32000``, so *typing* 32000 there gives the Mersenne Twister deal; see specs/deals.md.)
+LCG_MAX_DEAL = 32000
+
+MAX_JOKERS = 2
+
+_LCG_MASK = (1 << 33) - 1
+
+
+def check_deal_number(n: object) -> int:
+    """Return ``n`` if it is a valid deal number, else raise :class:`CodeError`."""
+    if isinstance(n, bool) or not isinstance(n, int):
+        raise CodeError(f"deal number must be an integer from 1 to {MAX_DEAL}, got {n!r}")
+    if not 1 <= n <= MAX_DEAL:
+        raise CodeError(f"deal number {n} is out of range: deal numbers go from 1 to {MAX_DEAL}")
+    return n
+
+
+def _check_jokers(jokers: object) -> int:
+    if isinstance(jokers, bool) or not isinstance(jokers, int) or not 0 <= jokers <= MAX_JOKERS:
+        raise VariantError(f"a deal holds 0, 1 or 2 jokers, not {jokers!r}")
+    return jokers
+
+
+def _ms_rearrange(cards: list[Card]) -> list[Card]:
+    """PySolFC's reordering before an LCG shuffle: for a 52-card deck, rank-major in C D H S."""
+    if len(cards) != 52:
+        return cards
+    # PYSOL_ORDER blocks start at clubs 0, spades 13, hearts 26, diamonds 39.
+    return [cards[rank + block] for rank in range(13) for block in (0, 39, 26, 13)]
+
+
+def _shuffle_lcg(cards: list[Card], seed: int) -> None:
+    x = seed
+    for i in range(len(cards) - 1, 0, -1):
+        x = (x * 214013 + 2531011) & _LCG_MASK
+        j = ((x >> 16) & 0x7FFF) % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def _shuffle_mt(cards: list[Card], seed: int) -> None:
+    rnd = random.Random(seed).random
+    for i in range(len(cards) - 1, 0, -1):
+        j = int(rnd() * (i + 1))
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+def shuffled_deck(n: int, jokers: int = 0) -> tuple[Card, ...]:
+    """All ``52 + jokers`` cards of deal ``n`` in dealing order (already reversed).
+
+    Cards ``0..34`` go round-robin to the columns, card 35 is the waste candidate, the rest is
+    the stock in draw order. Raises :class:`CodeError` for a deal number out of range and
+    :class:`VariantError` for a joker count other than 0, 1, 2.
+    """
+    check_deal_number(n)
+    _check_jokers(jokers)
+    cards = list(PYSOL_ORDER) + [JOKER] * jokers
+    if n <= LCG_MAX_DEAL:
+        cards = _ms_rearrange(cards)
+        _shuffle_lcg(cards, n)
+    else:
+        _shuffle_mt(cards, n)
+    cards.reverse()
+    return tuple(cards)
+
+

@@ -1,0 +1,222 @@
+"""A game you can hold on to: the rule set plus the current state, with the actions as methods.
+
+:class:`Game` is the object a Python front end uses. It keeps the current immutable
+:class:`~golfcore.state.GameState` and replaces it after each accepted action; everything it
+does is a call into :mod:`golfcore.solitaire.engine`, so the pure functions stay available to anyone who
+prefers them (a solver, say).
+
+>>> game = Game.from_code("GO1-C-AAAAAAB")
+>>> game.position.waste_top
+Card('TH')
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from golfcore.solitaire import engine
+from golfcore.cards import Card
+from golfcore.codes import format_code, parse_code
+from golfcore.solitaire.engine import ActionResult
+from golfcore.errors import CardError, GolfError, PositionError, VariantError
+from golfcore.solitaire.moves import Move, MoveError
+from golfcore.notation import parse_card
+from golfcore.solitaire.position import Position
+from golfcore.solitaire.rules import RuleSet, rule_set
+from golfcore.solitaire.scoring import Score
+from golfcore.solitaire.state import GameState, Outcome
+from golfcore.framework.registry import registry
+from golfcore.framework.variant import Variant
+
+#: Version of :meth:`Game.to_json`'s format.
+FORMAT = 1
+
+
+class Game:
+    """One game of Golf solitaire under one variant.
+
+    Start it from a deal number, a game code, or a position::
+
+        Game("app-clasico", deal=1)
+        Game.from_code("GO1-E-AAAAAAB")            # the code's letter picks the variant
+        Game("cards4", position=Position.from_text(text))
+    """
+
+    def __init__(self, variant: "str | Variant | RuleSet" = "app-facil", *,
+                 deal: int | None = None, position: Position | None = None,
+                 state: GameState | None = None) -> None:
+        if sum(x is not None for x in (deal, position, state)) > 1:
+            raise GolfError("give at most one of deal, position and state")
+        if isinstance(variant, RuleSet):
+            self.rules = variant
+        elif isinstance(variant, Variant):
+            self.rules = RuleSet(variant)
+        else:
+            self.rules = rule_set(variant)
+        self.deal = deal
+        if state is not None:
+            state.position.check(self.rules.deck())
+            self.state = state.limited(self.rules.undo_limit)
+        elif position is not None:
+            self.state = engine.start_position(self.rules, position)
+        else:
+            if deal is None:
+                raise GolfError("give a deal number, a position or a state to start a game")
+            self.state = engine.start_deal(self.rules, deal)
+
+    @classmethod
+    def from_code(cls, code: str) -> "Game":
+        """The game of a code such as ``GO1-E-AAAAAAB`` (APP-16); the letter names the variant."""
+        parsed = parse_code(code)
+        try:
+            variant = registry().by_letter(parsed.letter)
+        except VariantError as exc:
+            raise VariantError(f"game code {code.strip()!r}: {exc}") from None
+        return cls(variant.name, deal=parsed.number)
+
+    # -- what a front end shows ------------------------------------------------------------------
+
+    @property
+    def variant(self) -> Variant:
+        return self.rules.variant
+
+    @property
+    def position(self) -> Position:
+        return self.state.position
+
+    @property
+    def moves(self) -> int:
+        """The move counter: plays and draws; undo never lowers it (APP-15)."""
+        return self.state.moves
+
+    @property
+    def code(self) -> str | None:
+        """The game code, when the game was dealt by number under a variant with a letter."""
+        if self.deal is None or not self.variant.letter:
+            return None
+        return format_code(self.variant.letter, self.deal)
+
+    @property
+    def outcome(self) -> Outcome:
+        return engine.outcome(self.rules, self.state)
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not Outcome.PLAYING
+
+    @property
+    def score(self) -> Score | None:
+        return engine.score(self.rules, self.state)
+
+    def legal_moves(self) -> list[Move]:
+        return engine.legal_moves(self.rules, self.state)
+
+    def hint(self, strategy: str = "legal") -> Move | None:
+        """A move to suggest, ``None`` when the game is over.
+
+        ``strategy="legal"``: any legal move, as the documents describe (C4-11: no promise of a
+        win). ``strategy="solver"``: a move that keeps a win possible, or when none does, the
+        first move toward the best result the variant's scoring allows (:mod:`golfcore.solitaire.solver`).
+        """
+        if strategy == "legal":
+            return engine.hint(self.rules, self.state)
+        if strategy == "solver":
+            from golfcore.solitaire.solver import solver_for
+
+            return solver_for(self.rules).hint(self.state)
+        raise GolfError(f"unknown hint strategy {strategy!r}: expected 'legal' or 'solver'")
+
+    # -- actions ---------------------------------------------------------------------------------
+
+    def _commit(self, result: ActionResult) -> ActionResult:
+        if result.accepted:
+            self.state = result.state
+        return result
+
+    def play(self, target: "int | str | Card | Move") -> ActionResult:
+        """Play a column's free card. ``target`` is a column number (1..7), a :class:`Move`, a
+        move text (``"5"``, ``"1.4"``), or a card in any notation (``"9C"``, ``"9♣"``,
+        ``"9 de tréboles"``): touching a covered card is refused as blocked (APP-06)."""
+        if isinstance(target, Move):
+            return self._commit(engine.apply(self.rules, self.state, target))
+        if isinstance(target, Card):
+            return self._commit(engine.play_card(self.rules, self.state, target))
+        if isinstance(target, bool) or not isinstance(target, (int, str)):
+            raise GolfError(f"cannot play {target!r}: give a column number, a move or a card")
+        if isinstance(target, int):
+            return self._commit(engine.play(self.rules, self.state, target))
+        try:
+            move = Move.parse(target)
+        except MoveError:
+            try:
+                card = parse_card(target)
+            except CardError:
+                raise GolfError(f"cannot play {target!r}: expected a column number (1-7), "
+                                f"a column and row such as '1.4', or a card such as '9C' or "
+                                f"'9 de tréboles'") from None
+            return self._commit(engine.play_card(self.rules, self.state, card))
+        return self._commit(engine.apply(self.rules, self.state, move))
+
+    def draw(self) -> ActionResult:
+        """Turn the stock's top card onto the waste (APP-07)."""
+        return self._commit(engine.draw(self.rules, self.state))
+
+    def undo(self) -> ActionResult:
+        """Take back the last action (APP-15); refused when nothing is left to take back."""
+        return self._commit(engine.undo(self.rules, self.state))
+
+    def apply(self, move: "Move | str") -> ActionResult:
+        """Play or draw from a :class:`Move` or its text."""
+        return self._commit(engine.apply(self.rules, self.state, move))
+
+    # -- serialisation ---------------------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        """What a front end shows: status, waste, stock count, free cards, legal moves, score."""
+        out = engine.summary(self.rules, self.state)
+        out["code"] = self.code
+        out["deal"] = self.deal
+        return out
+
+    def to_json(self) -> dict[str, Any]:
+        """Everything needed to resume the game, undo history included."""
+        return {"format": FORMAT, "variant": self.variant.name, "deal": self.deal,
+                "state": self.state.to_json()}
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: "dict[str, Any] | str") -> "Game":
+        """Resume a game saved by :meth:`to_json` (a dict or its JSON text)."""
+        if isinstance(data, str):
+            try:
+                data = json.loads(data)
+            except json.JSONDecodeError as exc:
+                raise GolfError(f"saved game is not valid JSON: {exc}") from None
+        if not isinstance(data, dict):
+            raise GolfError("a saved game must be a JSON object")
+        unknown = sorted(set(data) - {"format", "variant", "deal", "state"})
+        if unknown:
+            raise GolfError(f"unknown saved-game field(s) {', '.join(map(repr, unknown))}")
+        if data.get("format") != FORMAT:
+            raise GolfError(f"saved game format {data.get('format')!r} is not supported: "
+                            f"expected {FORMAT}")
+        variant = data.get("variant")
+        if not isinstance(variant, str):
+            raise VariantError("a saved game must name its variant")
+        deal = data.get("deal")
+        if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int)):
+            raise GolfError(f"'deal' must be a deal number or null, got {deal!r}")
+        try:
+            state = GameState.from_json(data.get("state", {}))
+        except PositionError as exc:
+            raise PositionError(f"saved game: {exc}") from None
+        game = cls(variant, state=state)
+        game.deal = deal
+        return game
+
+    def __repr__(self) -> str:
+        where = self.code or (f"deal {self.deal}" if self.deal else "custom position")
+        return f"<Game {self.variant.name} {where} moves={self.moves} {self.outcome.value}>"

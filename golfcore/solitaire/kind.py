@@ -1,0 +1,19 @@
+"""Golf solitaire as the variant framework sees it: its hooks, slots and default rules."""
+
+from __future__ import annotations
+
+from golfcore.framework.games import GameKind
+
+KIND = GameKind(
+    name="solitaire",
+    title="Golf solitaire",
+    hookspecs="golfcore.solitaire.hookspecs",
+    slots=("adjacency", "king", "draw", "waste", "jokers", "scoring", "undo", "outcome",
+           "messages", "hint"),
+    # Rules every variant has unless it names another rule for the slot.
+    defaults={"outcome": "standard-outcome", "messages": "standard-messages",
+              "hint": "legal-hint"},
+    default_variant="app-facil",
+    # Plugins written before the card game arrived registered here; still read as solitaire's.
+    legacy_groups=("golfcore.rules", "golfcore.variants"),
+)

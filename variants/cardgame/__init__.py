@@ -1,0 +1,1 @@
+"""The built-in variants of Golf, the card game, and their rule plugins."""

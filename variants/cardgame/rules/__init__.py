@@ -1,0 +1,1 @@
+"""Rule plugins: one rule of the card game per class, each filling one slot."""

@@ -1,0 +1,1 @@
+"""The built-in variants of Golf solitaire and their rule plugins."""
