@@ -1,4 +1,13 @@
-"""Game codes (rule APP-16): ``GO1-<L>-<NNNNNNN>``.
+"""Codes that re-deal a game: the solitaire's game codes and the card game's match codes.
+
+**Match codes** of the card game: ``GC1-<L><P><R><C>-<NNNNNNN>``: ``GC1`` the prefix; ``<L>`` the
+variant's letter; ``<P>`` the number of players (2-6); ``<R><C>`` the board's rows and columns
+(``33`` is 3×3); ``<NNNNNNN>`` the match's seed in the same base 26 as a deal number. The same
+code re-deals every round of the same match: ``GC1-G233-AAAAAAB`` is the document's game, two
+players on 3×3 boards, seed 1. :func:`parse_match_code` checks the form only; the card game
+checks the letter and the shape.
+
+**Game codes** of the solitaire (rule APP-16): ``GO1-<L>-<NNNNNNN>``.
 
 * ``GO1``: the fixed prefix (format version 1 of Golf codes);
 * ``<L>``: one letter ``A``-``Z`` naming the variant. This module gives the letter no meaning;
@@ -136,3 +145,58 @@ class GameCode:
 def parse_code(text: str) -> GameCode:
     """Parse a game code; see :meth:`GameCode.parse`."""
     return GameCode.parse(text)
+
+
+# -- the card game's match codes ----------------------------------------------------------------
+
+MATCH_PREFIX = "GC1"
+_MATCH_FORM = "GC1-<variant letter><players><rows><columns>-<7 letters A-Z>, e.g. GC1-G233-AAAAAAB"
+
+
+@dataclass(frozen=True)
+class MatchCode:
+    """A parsed match code: variant ``letter``, ``players``, board ``shape`` and ``seed``."""
+
+    letter: str
+    players: int
+    shape: tuple[int, int]
+    seed: int
+
+    def __str__(self) -> str:
+        return format_match_code(self.letter, self.players, self.shape, self.seed)
+
+
+def format_match_code(letter: str, players: int, shape: tuple[int, int], seed: int) -> str:
+    """``GC1-G233-AAAAAAB``: see the module's documentation."""
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise CodeError(f"a match code holds 2 to 6 players, not {players!r}")
+    rows, cols = shape
+    if not (1 <= rows <= 9 and 1 <= cols <= 9):
+        raise CodeError(f"a match code cannot hold a {rows}x{cols} board")
+    return f"{MATCH_PREFIX}-{_check_letter(letter)}{players}{rows}{cols}-{encode_number(seed)}"
+
+
+def parse_match_code(text: str) -> MatchCode:
+    """Parse ``GC1-<L><P><R><C>-<NNNNNNN>``, ignoring case and surrounding whitespace;
+    :class:`CodeError` quoting the text and saying what was expected."""
+    if not isinstance(text, str):
+        raise CodeError(f"a match code must be text like {_MATCH_FORM}, got {text!r}")
+    q = _quote(text)
+    parts = text.strip().split("-")
+    if len(parts) != 3 or not parts[0].isascii() or parts[0].upper() != MATCH_PREFIX:
+        raise CodeError(f"match code {q} is not of the form {_MATCH_FORM}")
+    table, digits = parts[1], parts[2]
+    if (len(table) != 4 or not _is_letters(table[0]) or not table[1:].isascii()
+            or not table[1:].isdigit()):
+        raise CodeError(f"match code {q} has table part {_quote(table)}: expected a variant "
+                        f"letter, the number of players and the board's rows and columns, "
+                        f"such as 'G233': {_MATCH_FORM}")
+    players, rows, cols = int(table[1]), int(table[2]), int(table[3])
+    if not 2 <= players <= 6:
+        raise CodeError(f"match code {q} names {players} players: expected 2 to 6")
+    if len(digits) != DIGITS or not _is_letters(digits):
+        raise CodeError(f"match code {q} has seed part {_quote(digits)}: expected exactly 7 "
+                        f"letters A-Z (base 26, A=0): {_MATCH_FORM}")
+    if digits.upper() == "A" * DIGITS:
+        raise CodeError(f"match code {q} names seed 0: seeds start at 1, AAAAAAB")
+    return MatchCode(table[0].upper(), players, (rows, cols), decode_number(digits))

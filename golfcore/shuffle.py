@@ -1,4 +1,6 @@
-"""Numbered shuffles, compatible with PySolFC's Golf (shared by every game).
+"""Shuffles shared by every game: PySolFC's numbered deals, and a portable seeded shuffle.
+
+**Numbered deals** (the solitaire), compatible with PySolFC's Golf.
 
 A deal number ``n`` (1 to :data:`MAX_DEAL`) fixes the whole layout. For a standard 52-card deck
 the layout is exactly the one PySolFC (and its extracted library ``pysol-cards``, with
@@ -13,13 +15,22 @@ the layout is exactly the one PySolFC (and its extracted library ``pysol-cards``
    PySolFC uses), with ``randint(0, i) = int(random() * (i + 1))``; no rearrangement.
 3. Fisher-Yates: for ``i`` from ``len - 1`` down to 1, swap cards ``i`` and ``randint(0, i)``.
 4. Reverse the list (PySolFC deals from the end of its list; we deal from the front).
-5. Card ``k`` (``k < 35``) goes to column ``k % 7``, each column from covered to free card;
-   the remaining cards are the talon: its first card is the starting waste in PySolFC, the
-   rest is the stock in draw order.
+5. The solitaire deals from the front of that list (:mod:`golfcore.solitaire.deal`).
 
 ``specs/deals.md`` describes the same thing with exact integer arithmetic for other languages.
 The Mersenne Twister path here uses the standard library's :class:`random.Random`; that is the
 exact generator PySolFC uses, so it is a reproduction, not an approximation.
+
+**The portable seeded shuffle** (the card game, whose 108-card shoe PySolFC never dealt) is
+SplitMix64 driving an unbiased Fisher–Yates shuffle, chosen because it takes a dozen lines of
+64-bit integer arithmetic in any language and its whole state is one integer that a saved game
+can store. ``specs/card-game-shuffle.md`` gives it step by step with test vectors:
+
+* ``next(s)``: ``s = (s + 0x9E3779B97F4A7C15) mod 2**64``; ``z = s``;
+  ``z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) mod 2**64``;
+  ``z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64``; output ``z ^ (z >> 31)``;
+* ``below(n)``: draw ``x = next()`` until ``x < 2**64 - (2**64 mod n)``, answer ``x mod n``;
+* shuffle: for ``i`` from ``len - 1`` down to 1, swap items ``i`` and ``below(i + 1)``.
 """
 
 from __future__ import annotations
@@ -99,3 +110,46 @@ def shuffled_deck(n: int, jokers: int = 0) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+
+
+# -- the portable seeded shuffle -----------------------------------------------------------------
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def splitmix64(state: int) -> tuple[int, int]:
+    """One step of SplitMix64: ``(output, next state)``; both 64-bit unsigned integers."""
+    state = (state + _GOLDEN) & _MASK64
+    z = state
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31), state
+
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """An unbiased whole number from 0 to ``n - 1`` and the next state (rejection sampling)."""
+    if n < 1:
+        raise ValueError(f"below() needs n >= 1, got {n}")
+    limit = (1 << 64) - ((1 << 64) % n)
+    while True:
+        x, state = splitmix64(state)
+        if x < limit:
+            return x % n, state
+
+
+def seeded_shuffle(items: "tuple[Card, ...] | list[Card]", state: int) -> tuple[tuple[Card, ...], int]:
+    """``items`` shuffled by Fisher–Yates driven by SplitMix64 from ``state``, and the state
+    after it (so that a later shuffle in the same round continues the same stream)."""
+    out = list(items)
+    for i in range(len(out) - 1, 0, -1):
+        j, state = below(state, i + 1)
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), state
+
+
+def round_state(seed: int, round_number: int) -> int:
+    """The generator state that deals round ``round_number`` (1, 2, ...) of a match played with
+    ``seed``: ``(seed * 2**16 + round_number) mod 2**64``, so every round of every seed (up to
+    65,535 rounds) starts its own stream."""
+    return ((seed << 16) + round_number) & _MASK64

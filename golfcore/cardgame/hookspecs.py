@@ -111,9 +111,10 @@ def golf_ender_score(score: int, others: Sequence[int],
 
 @hookspec(firstresult=True)
 def golf_stock_exhausted(options: Mapping[str, Any]) -> "str | None":
-    """What happens when a player must draw and the stock is empty: ``"reshuffle"`` (the
-    discard pile but its top card is shuffled into a new stock) or ``"end-round"`` (the round
-    ends at once, every card is turned up and scored, no ender's penalty).
+    """What happens when a turn leaves the stock empty: ``"reshuffle"`` (the discard pile but its
+    top card is shuffled into a new stock, so a turn never starts with an empty stock) or
+    ``"end-round"`` (the round ends at once: every card is turned up and scored; the ender's
+    penalty applies only if a player had already ended the round, CG-06).
 
     First answer wins; with no answer, ``"reshuffle"``.
     """

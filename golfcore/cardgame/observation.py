@@ -1,0 +1,87 @@
+"""What each seat may see: the only door through which the card game's state leaves the engine.
+
+The referee's state (:mod:`golfcore.cardgame.state`) knows every card. A player's
+:func:`observation` holds only what that player may see (their own and the others' face-up
+cards, the discard's top card, how many cards the stock and the discard hold, whose turn it is,
+the card they hold, the scores so far and their legal actions), never a face-down card nor the
+stock's order. A :func:`spectator` view shows even less: nobody's held card from the stock, no
+legal actions. The protocol, the bots and every front end build what they send from these.
+
+Both are plain JSON-ready dictionaries; :data:`OBSERVATION_FIELDS` lists their keys.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from golfcore.cardgame.engine import legal_actions
+from golfcore.cardgame.rules import RuleSet
+from golfcore.cardgame.scoring import board_score
+from golfcore.cardgame.state import FROM_STOCK, HOLD, OVER, MatchState
+from golfcore.cards import Card
+
+OBSERVATION_FIELDS = (
+    "game", "variant", "seat", "players", "shape", "round", "step", "turn", "boards",
+    "discard", "discard_count", "stock_count", "held", "ender", "last_turns", "showing",
+    "totals", "rounds", "result", "over", "winners", "legal",
+)
+
+
+def _card(card: Card | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def observation(rules: RuleSet, match: MatchState, seat: int | None) -> dict[str, Any]:
+    """What ``seat`` sees now; ``seat=None`` is a spectator (see :func:`spectator`)."""
+    rnd = match.current
+    held: dict[str, Any] | None = None
+    if rnd.step == HOLD and rnd.held is not None:
+        held = {"from": rnd.held_from, "card": None}
+        # a card taken from the discard was on view to everyone; one from the stock only to
+        # the player who drew it
+        if rnd.held_from != FROM_STOCK or seat == rnd.turn:
+            held["card"] = str(rnd.held)
+    legal = [] if seat is None else [str(x) for x in legal_actions(rules, match, seat)]
+    return {
+        "game": "card-game",
+        "variant": rules.name,
+        "seat": seat,
+        "players": match.players,
+        "shape": list(rules.shape),
+        "round": match.round_number,
+        "step": rnd.step,
+        "turn": None if rnd.step == OVER else rnd.turn,
+        "boards": [[_card(c) for c in board.visible()] for board in rnd.boards],
+        "discard": _card(rnd.discard_top),
+        "discard_count": len(rnd.discard),
+        "stock_count": len(rnd.stock),
+        "held": held,
+        "ender": rnd.ender,
+        "last_turns": list(rnd.last_turns),
+        "showing": [board_score(rules, board, visible_only=True) for board in rnd.boards],
+        "totals": list(match.totals),
+        "rounds": [r.to_json() for r in match.results],
+        "result": rnd.result.to_json() if rnd.result is not None else None,
+        "over": match.over,
+        "winners": list(match.winners),
+        "legal": legal,
+    }
+
+
+def spectator(rules: RuleSet, match: MatchState) -> dict[str, Any]:
+    """What someone watching the table sees: the public part of every player's observation."""
+    return observation(rules, match, None)
+
+
+def visible_cards(rules: RuleSet, match: MatchState, seat: int | None) -> list[Card]:
+    """The cards ``seat`` may see now, with their multiplicity (two decks hold each card twice):
+    the face-up cards of every board, the discard's top card, and the card ``seat`` holds.
+    An observation never names a card beyond these (the hidden-information guarantee)."""
+    rnd = match.current
+    out = [c for board in rnd.boards for c in board.visible() if c is not None]
+    if rnd.discard:
+        out.append(rnd.discard[-1])
+    if rnd.step == HOLD and rnd.held is not None and (
+            rnd.held_from != FROM_STOCK or seat == rnd.turn):
+        out.append(rnd.held)
+    return out

@@ -1,0 +1,39 @@
+"""Which lines of equal cards count 0 (CG-05)."""
+
+from __future__ import annotations
+
+from typing import Any, Iterable, Mapping, Sequence
+
+from golfcore.cardgame.board import columns_of, diagonals_of, rows_of
+from golfcore.cardgame.hookspecs import hookimpl
+from golfcore.framework.variant import Rule
+
+
+class RowsColumnsDiagonals(Rule):
+    """«un par, un trío o un cuarteto, horizontal, vertical o diagonalmente, sobre una línea o
+    columna entera»: whole rows, whole columns and, on square boards, both diagonals."""
+
+    name = "rows-columns-diagonals"
+    slot = "lines"
+    rule_ids = ("CG-05",)
+    summary = "a whole row, column or (square boards) diagonal of equal cards counts 0"
+
+    @hookimpl
+    def golf_cancelling_lines(self, rows: int, columns: int,
+                              options: Mapping[str, Any]) -> Iterable[Sequence[int]]:
+        shape = (rows, columns)
+        return rows_of(shape) + columns_of(shape) + diagonals_of(shape)
+
+
+class ColumnsOnly(Rule):
+    """Six-card golf: a pair of equal cards in a column counts 0; rows do not count."""
+
+    name = "columns-only"
+    slot = "lines"
+    rule_ids = ("CG-05",)
+    summary = "only a whole column of equal cards counts 0 (six-card golf's pair in a column)"
+
+    @hookimpl
+    def golf_cancelling_lines(self, rows: int, columns: int,
+                              options: Mapping[str, Any]) -> Iterable[Sequence[int]]:
+        return columns_of((rows, columns))
