@@ -15,6 +15,10 @@ sys.path.insert(0, str(ROOT))
 
 import golfcore  # noqa: E402
 from golfcore.cli import COMMANDS, main  # noqa: E402
+from golfcore.framework.compose import effective_rules  # noqa: E402
+from golfcore.framework.games import game_kind, game_names  # noqa: E402
+from golfcore.framework.registry import all_variants, registry  # noqa: E402
+from golfcore.framework.variant import Rule, Variant  # noqa: E402
 
 #: PySolFC Golf deal 1 in the position text form.
 DEAL_1 = (Path(__file__).parent / "data" / "deal-1.txt").read_text(encoding="utf-8")
@@ -23,10 +27,51 @@ LETTERS = {"app-facil": "E", "app-clasico": "C", "cards4": "K", "traditional": "
            "putt-putt": "P", "relaxed": "R", "jokers": "J", "empty-waste": "V"}
 
 
+#: Every game ``golf variants`` may name.
+GAMES = {"solitaire", "card-game"}
+
+
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def variants_table(out: str) -> list[dict[str, str]]:
+    """The first table of ``golf variants``, each row as {column: cell}, cut at the header's
+    column starts (a cell such as ``E (legacy N)`` holds spaces)."""
+    lines = out.splitlines()
+    header = lines[0]
+    names = header.split()
+    starts = [header.index(name) for name in names]
+    rows = []
+    for line in lines[1:]:
+        if not line.strip():
+            break
+        cells = [line[a:b].strip() for a, b in zip(starts, starts[1:] + [len(line)])]
+        rows.append(dict(zip(names, cells)))
+    return rows
+
+
+@pytest.fixture
+def card_game_variant(monkeypatch) -> str:
+    """The name of a card-game variant: an installed one, else a test variant added to the
+    card game's registry for the test (with stand-in rules for the game's default slots)."""
+    installed = [v.name for v in registry("card-game")]
+    if installed:
+        return installed[0]
+    reg = registry("card-game")
+    kind = game_kind("card-game")
+    for slot, name in kind.defaults.items():
+        if name not in reg.rules:
+            rule = type(f"StandIn_{slot}", (Rule,),
+                        {"name": name, "slot": slot, "summary": f"a stand-in {slot} rule"})
+            monkeypatch.setitem(reg.rules, name, rule)
+            monkeypatch.setitem(reg.rule_origins, name, "tests")
+    variant = Variant(name="test-card-variant", title="A card-game variant for the tests",
+                      rules={}, origin="tests", game="card-game")
+    monkeypatch.setitem(reg.variants, variant.name, variant)
+    return variant.name
 
 
 # -- golf variants --------------------------------------------------------------------------------
@@ -35,12 +80,9 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
 def test_variants_lists_the_eight_variants_with_their_letters(capsys):
     code, out, err = run(capsys, "variants")
     assert code == 0 and err == ""
-    table = {}
-    for line in out.splitlines()[1:]:
-        if not line.strip():
-            break
-        name, letter, *_ = line.split()
-        table[name] = letter
+    rows = variants_table(out)
+    assert out.splitlines()[0].split() == ["name", "letter", "game", "title", "from"]
+    table = {row["name"]: row["letter"].split()[0] for row in rows if row["game"] == "solitaire"}
     assert table == LETTERS
     facil = next(line for line in out.splitlines() if line.startswith("app-facil "))
     assert "E (legacy N)" in facil
@@ -54,7 +96,7 @@ def test_variants_json(capsys):
     code, out, _ = run(capsys, "variants", "--json")
     assert code == 0
     data = json.loads(out)
-    assert {v["name"]: v["letter"] for v in data} == LETTERS
+    assert {v["name"]: v["letter"] for v in data if v["game"] == "solitaire"} == LETTERS
     facil = next(v for v in data if v["name"] == "app-facil")
     assert facil["legacy_letters"] == ["N"]
     assert facil["origin"] == "golfcore"
@@ -62,6 +104,72 @@ def test_variants_json(capsys):
     assert slots["adjacency"]["rule"] == "ranks-circular"
     assert slots["undo"]["label"] == "undo-limit=100"
     assert "APP-15" in slots["undo"]["rule_ids"]
+
+
+def test_variants_lists_every_game_with_a_game_column(capsys, card_game_variant):
+    code, out, err = run(capsys, "variants")
+    assert code == 0 and err == ""
+    rows = variants_table(out)
+    games = {row["name"]: row["game"] for row in rows}
+    assert games == {v.name: v.game for v in all_variants()}
+    assert set(games.values()) <= GAMES
+    assert all(games[name] == "solitaire" for name in LETTERS)
+    assert games[card_game_variant] == "card-game"
+    # each variant's block names its game too
+    assert f"{card_game_variant}   " in out and "game card-game" in out
+    assert "game solitaire" in out
+
+
+def test_variants_json_gives_each_variant_its_game(capsys, card_game_variant):
+    code, out, _ = run(capsys, "variants", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert all(v["game"] in GAMES for v in data)
+    assert all(v["game"] == "solitaire" for v in data if v["name"] in LETTERS)
+    assert {v["name"] for v in data} == {v.name for v in all_variants()}
+    card = next(v for v in data if v["name"] == card_game_variant)
+    assert card["game"] == "card-game"
+    # the rules are the card game's, slot by slot in its order, its defaults included
+    variant = registry("card-game").variant(card_game_variant)
+    assert [r["slot"] for r in card["rules"]] == list(effective_rules(variant))
+    assert [r["rule"] for r in card["rules"]] == list(effective_rules(variant).values())
+    slots = [r["slot"] for r in card["rules"]]
+    assert slots == sorted(slots, key=game_kind("card-game").slot_key)
+
+
+def test_variants_show_a_card_game_variant(capsys, card_game_variant):
+    code, out, err = run(capsys, "variants", "--show", card_game_variant, "--json")
+    assert code == 0 and err == ""
+    data = json.loads(out)
+    assert data["name"] == card_game_variant and data["game"] == "card-game"
+    code, out, _ = run(capsys, "variants", "--show", card_game_variant)
+    assert code == 0 and out.startswith(card_game_variant) and "game card-game" in out
+    # a composed card-game variant: one of its own rules named again as a modifier
+    rule = data["rules"][0]["rule"]
+    code, out, err = run(capsys, "variants", "--show", f"{card_game_variant}+{rule}", "--json")
+    assert code == 0, err
+    composed = json.loads(out)
+    assert composed["game"] == "card-game" and composed["composed"] is True
+    assert composed["name"].startswith(f"{card_game_variant}+")
+
+
+def test_variants_diff_within_the_card_game(capsys, card_game_variant):
+    code, out, err = run(capsys, "variants", "--diff", card_game_variant, card_game_variant)
+    assert code == 0 and err == "" and "no differences" in out
+
+
+def test_variants_of_two_games_cannot_be_compared(capsys, card_game_variant):
+    for argv in (["app-facil", card_game_variant], [card_game_variant, "cards4+jokers=2"]):
+        code, out, err = run(capsys, "variants", "--diff", *argv)
+        assert code == 1 and out == ""
+        assert err.startswith("golf: error: ")
+        assert "solitaire" in err and "card-game" in err
+        code, out, err = run(capsys, "variants", "--diff", *argv, "--json")
+        assert code == 1 and out == "" and err.startswith("golf: error: ")
+
+
+def test_every_game_is_known_to_golf_variants():
+    assert set(game_names()) == GAMES
 
 
 def test_variants_diff_shows_the_adjacency_slot(capsys):

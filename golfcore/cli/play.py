@@ -1,0 +1,125 @@
+"""``golf play``: apply moves to a game from the shell and print where the game stands.
+
+``golf play CODE MOVE...`` or ``golf play --number N --variant V MOVE...``. A move is a column
+(``5``), a touch (``1.4``), ``draw``, ``undo`` or a card (``9C``, ``9 de tréboles``); every move
+text is checked before any is applied. A refused move prints its reason code and messages on
+stderr and stops (exit status 1). ``--json`` prints ``Game.summary()`` plus each step's result.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from golfcore.cli.common import add_game_arguments, check_move, game_header, is_undo, make_game
+from golfcore.cli.output import (BAD_INPUT, OK, err, error_text, fields, out, print_json,
+                                 print_lines)
+from golfcore.solitaire.engine import ActionResult
+from golfcore.solitaire.scoring import RESULT, Score
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("items", nargs="*", metavar="CODE|MOVE",
+                        help="a game code (unless --number is given), then the moves in order: "
+                             "a column '5', a touch '1.4' (column 1, row 4), 'draw', 'undo', or "
+                             "a card '9C' / '9♣' / '9 de tréboles'")
+    add_game_arguments(parser)
+    parser.add_argument("--json", action="store_true",
+                        help="print the game's summary plus each step's result as JSON")
+    parser.add_argument("--hint-strategy", choices=("legal", "solver"), default=None,
+                        help="how the summary's hint is chosen: legal (the default: a legal "
+                             "move, no promise of a win) or solver (a move that keeps a win "
+                             "possible, else one toward the best result); with --json the "
+                             "summary then gets a 'hint' field")
+
+
+def run(args: argparse.Namespace) -> int:
+    """``golf play CODE MOVE...`` or ``golf play --number N --variant V MOVE...``."""
+    items = list(args.items)
+    code = None
+    if args.number is None:
+        if not items:
+            args.parser.error("give a game code (such as GO1-C-AAAAAAB) or --number N")
+        code = items.pop(0)
+    game = make_game(code, args.number, args.variant, args.parser)
+    for index, text in enumerate(items, start=1):
+        check_move(text, index)
+    steps: list[tuple[str, ActionResult]] = []
+    refused = None
+    for index, text in enumerate(items, start=1):
+        result = game.undo() if is_undo(text) else game.play(text)
+        steps.append((text, result))
+        if not result.accepted:
+            refused = (index, text, result)
+            break
+    summary = game.summary()
+    strategy = args.hint_strategy or "legal"
+    if args.json:
+        summary["steps"] = [step_json(text, result) for text, result in steps]
+        if args.hint_strategy is not None:
+            hint = game.hint(strategy)
+            summary["hint"] = str(hint) if hint is not None else None
+            summary["hint_strategy"] = strategy
+        print_json(summary)
+    else:
+        for index, (text, result) in enumerate(steps, start=1):
+            if result.accepted:
+                out(f"{index}. {step_text(text, result)}")
+        free = " ".join(c or "-" for c in summary["free"])
+        rows = game_header(game)[:2] + [
+            ("status", summary["status"]),
+            ("waste", summary["waste"] or "- (empty)"),
+            ("stock", f"{summary['stock']} cards"),
+            ("tableau", f"{summary['tableau']} cards"),
+            ("free", f"{free}   (columns 1-7)"),
+            ("score", score_text(game.score)),
+            ("moves", str(summary["moves"])),
+            ("legal", " ".join(summary["legal"]) or "none")]
+        hint = game.hint(strategy)
+        if hint is not None:
+            rows.append(("hint", str(hint)))
+        if "messages" in summary:
+            rows.append(("message", f"{summary['messages']['es']} / {summary['messages']['en']}"))
+        print_lines(fields(rows))
+    if refused is not None:
+        index, text, result = refused
+        card = (f" ({result.card})" if result.card is not None and str(result.card) != text
+                else "")
+        err(error_text(f"move {index} {text!r}{card} refused: {result.reason}\n"
+                       f"  es: {result.messages.get('es', result.reason)}\n"
+                       f"  en: {result.messages.get('en', result.reason)}"))
+        return BAD_INPUT
+    return OK
+
+
+def step_json(text: str, result: ActionResult) -> dict[str, Any]:
+    """One step of ``golf play --json``: the move as given and what became of it."""
+    return {
+        "move": text,
+        "accepted": result.accepted,
+        "action": result.action,
+        "played": str(result.move) if result.move is not None else None,
+        "card": str(result.card) if result.card is not None else None,
+        "reason": result.reason,
+        "messages": dict(result.messages) if not result.accepted else {},
+    }
+
+
+def step_text(text: str, result: ActionResult) -> str:
+    """One accepted step for people: ``draw: drew 8H``, ``4: played 7S from column 4``."""
+    if result.action == "undo":
+        return f"{text}: took back the last action"
+    if result.action == "draw":
+        return f"{text}: drew {result.card}"
+    return f"{text}: played {result.card} from column {result.move.column if result.move else '?'}"
+
+
+def score_text(score: Score | None) -> str:
+    """The game's score for people."""
+    if score is None:
+        return "none"
+    if score.kind == RESULT:
+        return "won or lost only (this variant keeps no points)"
+    if score.value is None:
+        return f"no {score.kind} yet"
+    return str(score)
