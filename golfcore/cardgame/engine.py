@@ -184,13 +184,14 @@ def _apply(rules: RuleSet, match: MatchState, seat: int, action: Action) -> Matc
         rnd = replace(rnd, held=rnd.discard[-1], held_from=FROM_DISCARD,
                       discard=rnd.discard[:-1], step=HOLD)
         return replace(match, current=rnd)
-    assert place is not None and rnd.held is not None
+    held = rnd.held
+    assert place is not None and held is not None
     if kind == a.REPLACE:
-        rnd = replace(_with_board(rnd, seat, board.replaced(place, rnd.held)),
+        rnd = replace(_with_board(rnd, seat, board.replaced(place, held)),
                       discard=rnd.discard + (board.cards[place],))
     else:  # DISCARD: the held card goes to the discard, a face-down card is turned up
         rnd = replace(_with_board(rnd, seat, board.turned_up(place)),
-                      discard=rnd.discard + (rnd.held,))
+                      discard=rnd.discard + (held,))
     rnd = replace(rnd, held=None, held_from=None)
     return _end_turn(rules, match, rnd, seat)
 
