@@ -1,4 +1,4 @@
-"""golfcore: the reference rules engine for Golf solitaire.
+"""golfcore: the reference rules engine for Golf solitaire and Golf, the card game.
 
 The public API, all importable from here:
 
@@ -11,6 +11,7 @@ The public API, all importable from here:
 * errors: :class:`GolfError` and its subclasses.
 """
 
+from golfcore.cardgame.match import Match
 from golfcore.cards import JOKER, Card
 from golfcore.codes import GameCode, format_code, parse_code
 from golfcore.solitaire.deal import Deal, deal
@@ -29,15 +30,16 @@ from golfcore.framework.registry import registry
 from golfcore.framework.variant import Variant
 
 
-def variants() -> list[Variant]:
-    """Every installed variant, built-in and third-party."""
-    return list(registry())
+def variants(game: str = "solitaire") -> list[Variant]:
+    """Every installed variant of ``game`` (``"solitaire"`` or ``"card-game"``), built-in and
+    third-party."""
+    return list(registry(game))
 
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "ActionResult", "Card", "CardError", "CodeError", "Deal", "Game", "GameCode", "GameState",
+    "ActionResult", "Card", "Match", "CardError", "CodeError", "Deal", "Game", "GameCode", "GameState",
     "GolfError", "JOKER", "Move", "MoveError", "Outcome", "PluginError", "Position",
     "PositionError", "Round", "RuleSet", "Score", "Variant", "VariantError", "deal",
     "find_variant", "format_card", "format_code", "parse_card", "parse_cards", "parse_code",
