@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from golfcore import Game, Position
+from golfcore.cardgame import hookspecs as card_hookspecs
 from golfcore.solitaire import hookspecs
 from golfcore.errors import PluginError, VariantError
 from golfcore.solitaire.hookspecs import hookimpl
@@ -19,39 +20,43 @@ from golfcore.solitaire.rules import RuleSet
 from golfcore.framework.compose import find_variant
 from golfcore.framework.registry import Registry, load_registry, registry
 from golfcore.framework.variant import Rule, Variant
+from golfcore.cards import Card
 
 ROOT = Path(__file__).resolve().parent.parent
-HOOKS = sorted(name for name, obj in vars(hookspecs).items()
+SPECS = {"solitaire": hookspecs, "card-game": card_hookspecs}
+HOOKS = sorted((game, name) for game, module in SPECS.items() for name, obj in vars(module).items()
                if name.startswith("golf_") and callable(obj))
 
 
 def test_there_are_hooks():
-    assert len(HOOKS) >= 10
+    assert len([h for h in HOOKS if h[0] == "solitaire"]) >= 10
+    assert len([h for h in HOOKS if h[0] == "card-game"]) >= 10
 
 
-@pytest.mark.parametrize("hook", HOOKS)
-def test_every_hook_is_documented_at_its_spec(hook):
+@pytest.mark.parametrize("game, hook", HOOKS)
+def test_every_hook_is_documented_at_its_spec(game, hook):
     """As pytest's hookspec.py: each spec says what it decides and how results combine."""
-    doc = inspect.getdoc(getattr(hookspecs, hook)) or ""
+    doc = inspect.getdoc(getattr(SPECS[game], hook)) or ""
     assert len(doc) > 80
     assert re.search(r"First answer wins|Combination", doc), "say how results combine"
 
 
-@pytest.mark.parametrize("hook", HOOKS)
-def test_every_hook_is_implemented_by_a_builtin_rule(hook):
-    implemented = {name for cls in registry().rules.values() for name in dir(cls)
+@pytest.mark.parametrize("game, hook", HOOKS)
+def test_every_hook_is_implemented_by_a_builtin_rule(game, hook):
+    implemented = {name for cls in registry(game).rules.values() for name in dir(cls)
                    if name.startswith("golf_")}
     assert hook in implemented
 
 
-@pytest.mark.parametrize("hook", HOOKS)
-def test_every_hook_is_in_the_readme(hook):
+@pytest.mark.parametrize("game, hook", HOOKS)
+def test_every_hook_is_in_the_readme(game, hook):
     assert hook in (ROOT / "README.md").read_text(encoding="utf-8")
 
 
-def test_every_builtin_rule_is_described():
+@pytest.mark.parametrize("game", SPECS)
+def test_every_builtin_rule_is_described(game):
     ids = re.compile(r"^(APP|C4|CG)-\d\d$")
-    for name, rule in registry().rules.items():
+    for name, rule in registry(game).rules.items():
         assert rule.name == name and rule.slot and rule.summary
         assert rule.rule_ids and all(ids.match(i) for i in rule.rule_ids), name
 
@@ -190,3 +195,63 @@ def test_broken_third_party_plugin_names_itself(tmp_path, monkeypatch):
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(PluginError, match="cannot load rule plugin 'broken'.*golf-broken"):
         load_registry()
+
+
+# -- two games in one framework --------------------------------------------------------------------
+
+
+def test_each_game_has_its_own_variants_and_letters():
+    solitaire, card = registry("solitaire"), registry("card-game")
+    assert {v.game for v in solitaire} == {"solitaire"}
+    assert {v.name: v.letter for v in card} == {"card-golf": "G", "six-card": "S"}
+    assert card.by_letter("S").name == "six-card"
+    with pytest.raises(VariantError, match="unknown variant letter 'S'"):
+        solitaire.by_letter("S")
+    assert find_variant("six-card").game == "card-game"
+    assert find_variant("cards4").game == "solitaire"
+
+
+def test_a_rule_of_one_game_cannot_compose_with_the_other():
+    with pytest.raises(VariantError, match="unknown rule 'shape' for the solitaire"):
+        find_variant("cards4+shape=3x3")
+    with pytest.raises(VariantError, match="unknown rule 'jokers' for the card-game"):
+        find_variant("card-golf+jokers=2")
+
+
+def test_a_card_game_variant_is_not_a_solitaire_rule_set():
+    with pytest.raises(VariantError, match="six-card is a card-game variant"):
+        RuleSet("six-card")
+
+
+def test_both_games_rule_sets_live_side_by_side():
+    """No global plugin manager: a solitaire and two card-game rule sets in one process."""
+    from golfcore.cardgame.rules import RuleSet as CardRules
+
+    a, b, c = RuleSet("cards4"), CardRules("card-golf"), CardRules("six-card")
+    assert len({id(a.pm), id(b.pm), id(c.pm)}) == 3
+    assert (b.values[Card(2, "S")], c.values[Card(2, "S")]) == (2, -2)
+    assert b.shape == (3, 3) and c.shape == (2, 3)
+
+
+def test_a_card_game_rule_with_a_misspelt_hook_fails_loudly():
+    from golfcore.cardgame.rules import RuleSet as CardRules
+
+    class Misspelt(Rule):
+        name = "misspelt"
+        slot = "values"
+        rule_ids = ("CG-08",)
+        summary = "broken"
+
+        @hookimpl
+        def golf_card_values(self, card, options):  # plural: not a hook
+            return 1
+
+    reg = Registry(registry("card-game").kind)
+    base = registry("card-game")
+    for name, rule in base.rules.items():
+        reg.add_rule(rule, base.rule_origins[name])
+    for variant in base:
+        reg.add_variant(variant, variant.origin)
+    reg.add_rule(Misspelt, "test")
+    with pytest.raises(PluginError, match="golf_card_values"):
+        CardRules(find_variant("card-golf+misspelt", reg), reg)

@@ -35,9 +35,11 @@ class BaseRuleSet:
 
     def __init__(self, variant: "Variant | str | None" = None, reg: Registry | None = None):
         kind = game_kind(self.GAME)
-        reg = reg or registry(self.GAME)
         self.kind: GameKind = kind
+        # without a registry of its own, a name is looked up in every game's, so that another
+        # game's variant is refused for what it is rather than as unknown
         self.variant: Variant = find_variant(variant or kind.default_variant, reg)
+        reg = reg or registry(self.GAME)
         if self.variant.game != self.GAME:
             raise VariantError(f"{self.variant.name} is a {self.variant.game} variant, not a "
                                f"{self.GAME} variant")
