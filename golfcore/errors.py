@@ -1,9 +1,9 @@
 """Exceptions raised for bad input. Every one is a :class:`GolfError` and a :class:`ValueError`.
 
-Illegal *moves* are not exceptions: the engine answers them with a
-:class:`golfcore.moves.Rejection`, since a front end must show them to a player. Exceptions are
-for input that cannot mean anything: a card that is no card, a malformed game code, an
-impossible position, an unknown variant.
+Illegal *moves* are not exceptions: the engine answers them with a refused
+:class:`golfcore.solitaire.engine.ActionResult` (with a reason code and its messages), since a
+front end must show them to a player. Exceptions are for input that cannot mean anything: a
+card that is no card, a malformed game code, an impossible position, an unknown variant.
 """
 
 from __future__ import annotations

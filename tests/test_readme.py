@@ -21,13 +21,44 @@ def test_readme_example_runs(index):
     exec(compile(BLOCKS[index], f"README.md python block {index + 1}", "exec"), {})
 
 
-def test_ci_runs_the_quick_start_verbatim():
-    """.ci/run runs exactly the README's two quick-start commands."""
+def quick_start() -> list[str]:
+    """The README's quick-start commands, one a line."""
     quick = README.split("## Quick start", 1)[1]
     commands = re.findall(r"```(?:sh|bash|console)?\n(.*?)```", quick, flags=re.S)[0]
-    lines = [line.strip() for line in commands.splitlines() if line.strip()]
+    return [line.strip() for line in commands.splitlines() if line.strip()]
+
+
+def ci_commands(text: str) -> list[str]:
+    """The commands of a shell script, without comments, ``set`` and ``cd`` lines."""
+    return [line.strip() for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith(("#", "set ", "cd "))]
+
+
+def only_runs_slow_tests(command: str) -> bool:
+    """Whether ``command`` is a pytest run of the slow tests only: ``-m slow``, nothing chained."""
+    words = command.split()
+    return (words[:3] == ["python", "-m", "pytest"] and not set("&|;<>$`") & set(command)
+            and any(a == "-m" and b == "slow" for a, b in zip(words[3:], words[4:])))
+
+
+def test_ci_runs_the_quick_start_verbatim():
+    """.ci/run runs the README's two quick-start commands verbatim, in order, before anything
+    else; after them it only runs the slow tests that the default pytest run leaves out."""
+    lines = quick_start()
     assert len(lines) == 2
-    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
-    ci_lines = [line.strip() for line in ci.splitlines()
-                if line.strip() and not line.lstrip().startswith(("#", "set ", "cd "))]
-    assert ci_lines == lines
+    ci_lines = ci_commands((ROOT / ".ci" / "run").read_text(encoding="utf-8"))
+    assert ci_lines[:2] == lines
+    extra = ci_lines[2:]
+    assert all(only_runs_slow_tests(line) for line in extra), extra
+
+
+@pytest.mark.parametrize("command, slow_only", [
+    ("python -m pytest -q -m slow", True),
+    ("python -m pytest -m slow -q", True),
+    ("python -m pytest -q", False),
+    ("python -m pytest -q -m 'not slow'", False),
+    ("python -m pytest -q -m slow && rm -rf build", False),
+    ("golf conform -m slow", False),
+])
+def test_what_counts_as_running_only_the_slow_tests(command, slow_only):
+    assert only_runs_slow_tests(command) is slow_only

@@ -39,6 +39,7 @@ def _verdicts(chunk: list[str]) -> list[tuple[int, str, bool, bool]]:
     return out
 
 
+@pytest.mark.slow     # about 100 s on two cores: CI runs it apart (.ci/run, pytest -m slow)
 def test_the_600_oracle_verdicts():
     """PySolFC deals 1..200, three rule families: every verdict equals black-hole-solver's."""
     lines = ORACLE.read_text(encoding="utf-8").splitlines()
@@ -49,6 +50,14 @@ def test_the_600_oracle_verdicts():
     assert len(verdicts) == 600
     wrong = [(deal, family, ours) for deal, family, ours, theirs in verdicts if ours != theirs]
     assert wrong == []
+
+
+def test_solver_for_builds_one_solver_per_rule_set_object():
+    shared = rule_set("cards4")
+    assert solver_for(shared) is solver_for(shared)
+    assert solver_for(shared).rules is shared
+    own = RuleSet("cards4")     # another rule set of the same variant: its own solver
+    assert solver_for(own) is not solver_for(shared) and solver_for(own).rules is own
 
 
 # -- against a naive search through the engine ----------------------------------------------------

@@ -393,13 +393,14 @@ def test_interrupted_survey_goes_on(tmp_path, capsys, monkeypatch):
         calls.append(args)
         return real(*args)
 
-    monkeypatch.setattr(survey, "solve_deal", stop_after_four)
+    # the in-process backend (--workers 1) looks solve_deal up in its own module
+    monkeypatch.setattr(survey.backends, "solve_deal", stop_after_four)
     output = tmp_path / "stopped.jsonl"
     code, out, err = _fast(capsys, output, "2..7", "--quiet")
     assert code == 130 and out == ""
     assert "interrupted with 4 of 12 solved" in err
     assert len(read(output)) == 4
-    monkeypatch.setattr(survey, "solve_deal", real)
+    monkeypatch.setattr(survey.backends, "solve_deal", real)
     code, out, err = _fast(capsys, output, "2..7", "--quiet")
     assert code == 0
     assert len(read(output)) == 12 and len(set(keys(read(output)))) == 12

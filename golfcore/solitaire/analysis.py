@@ -14,8 +14,8 @@ which the deal could no longer be won is the *first losing move*.
 
 Moves are what ``golf play`` reads: a column number (``"5"``), a touch (``"1.4"``, refused as
 blocked unless it is the free card), ``"draw"``, a card in any notation (``"9C"``,
-``"9 de tréboles"``), or :class:`~golfcore.moves.Move` and :class:`~golfcore.cards.Card`
-values. Undo is not accepted: give the moves the game kept. Every move is checked before the
+``"9 de tréboles"``), or :class:`~golfcore.solitaire.moves.Move` and
+:class:`~golfcore.cards.Card` values. Undo is not accepted: give the moves the game kept. Every move is checked before the
 solver runs, so a refused move fails fast with :class:`AnalysisError` naming its index, the move
 and the reason.
 
@@ -188,10 +188,10 @@ def _apply(rules: RuleSet, state: GameState, move: "str | Move | Card",
                     f"'9 de tréboles'", index, move, "not-a-move") from None
             result = engine.play_card(rules, state, card)
     if not result.accepted:
-        card = (f" ({result.card})" if result.card is not None and str(result.card) != text
-                else "")
+        shown = (f" ({result.card})" if result.card is not None and str(result.card) != text
+                 else "")
         message = result.messages.get("en", result.reason)
-        raise AnalysisError(f"move {index} {text!r}{card} refused: {result.reason} "
+        raise AnalysisError(f"move {index} {text!r}{shown} refused: {result.reason} "
                             f"({message})", index, text, result.reason or "refused")
     return result
 

@@ -50,6 +50,7 @@ class Position:
     columns: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     waste: tuple[Card, ...]
+    _hash: int | None          # computed on first use
 
     def __init__(self, columns: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
                  waste: tuple[Card, ...]) -> None:

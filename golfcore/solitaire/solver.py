@@ -28,9 +28,10 @@ the draw policy), so it follows third-party rules too.
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Sequence
 
 from golfcore.solitaire import engine
 from golfcore.cards import JOKER, STANDARD_DECK, Card
@@ -91,7 +92,7 @@ class Solver:
         # allowed[c][w]: may card index c be played on waste index w (w == _NONE: empty waste)
         self.allowed = [[r.verdict(c, w).allowed for w in wastes] for c in _CARDS]
         # waste classes: the rank (0 joker, 14 empty) when no rule looks at suits
-        classes = [c.rank for c in _CARDS] + [14]
+        rank_classes = [c.rank for c in _CARDS] + [14]
         def rep(i: int) -> int:
             card = wastes[i]
             if card is None or card.is_joker:
@@ -100,7 +101,7 @@ class Solver:
 
         self.by_rank = all(self.allowed[ci][wi] == self.allowed[rep(ci)][rep(wi)]
                            for ci in range(len(_CARDS)) for wi in range(len(wastes)))
-        self.wclass = classes if self.by_rank else list(range(len(wastes)))
+        self.wclass = rank_classes if self.by_rank else list(range(len(wastes)))
         self.nclass = 15 if self.by_rank else len(wastes)
         # for the dead-card check: the waste classes each card may be played on
         self.targets: list[tuple[int, ...]] = []
@@ -138,11 +139,6 @@ class Solver:
         if self.by_rank:
             for ci in real:
                 self.rank_targets[_CARDS[ci].rank] = frozenset(self.targets[ci])
-        self.rank_mask = [0] * 14
-        for r in range(14):
-            for c in self.rank_targets[r]:
-                self.rank_mask[r] |= 1 << c
-        self.mask_members: dict[int, list[int]] = {}
         self.circular = self.linked[13][1]
         # Hall sets: up to three ranks two apart (they share the ranks between them), and for
         # each waste class the sets whose supply shrinks when a card of that class is buried
@@ -151,8 +147,7 @@ class Solver:
         arcs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
         for line in lines:
             size = len(line)
-            starts = range(size) if self.circular else range(size)
-            for a in starts:
+            for a in range(size):
                 for length in (1, 2, 3):
                     if not self.circular and a + length > size:
                         continue
@@ -172,8 +167,8 @@ class Solver:
 
     # -- public -------------------------------------------------------------------------------
 
-    def solve(self, position: Position, best: bool = True, limit: int | None = None,
-              state: GameState | None = None) -> SolveResult:
+    def solve(self, position: Position, best: bool = True,
+              limit: int | None = None) -> SolveResult:
         """Solve ``position``. With ``best`` also search the best result when the deal is lost
         (and, for stroke play, the best win). ``limit`` caps the positions searched."""
         started = time.perf_counter()
@@ -262,11 +257,12 @@ class _Search:
                 per.append(tuple((t, covered.count(t)) for t in sv.targets[ci]))
             self.needs.append(per)
         # affected[class]: tableau places whose card may be played on that class
-        self.affected: dict[int, list[tuple[int, int]]] = {}
+        affected: dict[int, list[tuple[int, int]]] = {}
         for i, col in enumerate(self.columns):
             for d, ci in enumerate(col):
                 for t in sv.targets[ci]:
-                    self.affected.setdefault(t, []).append((i, d))
+                    affected.setdefault(t, []).append((i, d))
+        self.affected = {t: tuple(places) for t, places in affected.items()}
         # odd_after[s] / even_after[s]: odd- and even-ranked cards in stock[s:]
         self.odd_after = [0] * (len(self.stock) + 1)
         self.even_after = [0] * (len(self.stock) + 1)
@@ -291,7 +287,7 @@ class _Search:
         else:
             self.best_value = -1
         self.seen_best = -1
-        self.seen_line: list[Move] = []
+        self.seen_line = []
 
     # -- the search ---------------------------------------------------------------------------
 
@@ -339,7 +335,8 @@ class _Search:
                 return True
         return False
 
-    def _hall_fails(self, arcs: list | None = None) -> bool:
+    def _hall_fails(self,
+                    arcs: Sequence[tuple[tuple[int, ...], tuple[int, ...]]] | None = None) -> bool:
         """Each card is played onto a different card (the waste just before it), so no set of
         tableau cards can outnumber the cards, anywhere but buried, that they may be played on
         (Hall's condition). Checked for up to three ranks two apart (5, 7, 9), which share the
@@ -555,16 +552,13 @@ _POW6 = tuple(6 ** i for i in range(7))
 _ORDER = tuple(range(7))
 
 
-_SOLVERS: dict[int, Solver] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def solver_for(rules: RuleSet) -> Solver:
     """A :class:`Solver` for a rule set, built once per rule set (its tables only; answers are
-    never cached)."""
-    found = _SOLVERS.get(id(rules))
-    if found is None or found.rules is not rules:
-        found = _SOLVERS[id(rules)] = Solver(rules)
-    return found
+    never cached). The cache is keyed by the rule set object itself (rule sets compare by
+    identity) and keeps the 64 most recently used, like
+    :func:`~golfcore.solitaire.rules.rule_set`."""
+    return Solver(rules)
 
 
 def solve(rules: RuleSet | str, position: Position, best: bool = True,

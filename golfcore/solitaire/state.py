@@ -1,9 +1,10 @@
 """Game states: a position plus what the player did to reach it, as an immutable value.
 
-A :class:`GameState` holds the :class:`~golfcore.position.Position`, the move counter (draws
-count, undo never lowers it: APP-15), and the chain of earlier states that undo can return to.
-It knows no rules: :class:`golfcore.rules.RuleSet` decides what happens next. States are
-created by :meth:`RuleSet.start <golfcore.rules.RuleSet.start>` and by the engine's transitions.
+A :class:`GameState` holds the :class:`~golfcore.solitaire.position.Position`, the move counter
+(draws count, undo never lowers it: APP-15), and the chain of earlier states that undo can
+return to. It knows no rules: :class:`golfcore.solitaire.rules.RuleSet` decides what happens
+next. States are created by :func:`golfcore.solitaire.engine.start_deal` and
+:func:`~golfcore.solitaire.engine.start_position`, and by the engine's transitions.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ class GameState:
     @property
     def history(self) -> tuple[Position, ...]:
         """The positions undo can return to, most recent first (at most ``undoable``)."""
-        out = []
+        out: list[Position] = []
         state = self.previous
         while state is not None and len(out) < self.undoable:
             out.append(state.position)

@@ -1,0 +1,117 @@
+"""The survey's figures: the Wilson interval, percentiles, and :func:`summarize`, which turns
+records into shares, intervals, means, times per deal and the deals that separate variants."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+from typing import Any, Iterable, Sequence
+
+from golfcore.solitaire.scoring import POINTS, STROKES
+from golfcore.solitaire.survey.tasks import Record
+
+#: z for a two-sided 95 % interval: the 97.5th percentile of the standard normal distribution.
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion: ``successes`` out of ``n`` trials.
+
+    With p = successes/n: (p + z²/2n ± z·√(p(1-p)/n + z²/4n²)) / (1 + z²/n). Unlike the normal
+    approximation p ± z·√(p(1-p)/n) it stays inside [0, 1] and is not empty at 0 or n.
+    ``n == 0`` gives (0, 1): nothing is known.
+    """
+    if n < 0 or not 0 <= successes <= n:
+        raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    denominator = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
+
+
+def _percentile(ordered: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of sorted data, interpolating linearly between ranks."""
+    if not ordered:
+        raise ValueError("no data")
+    position = (len(ordered) - 1) * q
+    below = math.floor(position)
+    above = min(below + 1, len(ordered) - 1)
+    return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
+
+
+def unique_records(records: Iterable[Record]) -> dict[tuple[int, str], Record]:
+    """Records by ``(deal, variant)``, each pair once (the first record for it wins)."""
+    out: dict[tuple[int, str], Record] = {}
+    for record in records:
+        out.setdefault((record["deal"], record["variant"]), record)
+    return out
+
+
+def summarize(records: Iterable[Record], variants: Sequence[str] | None = None) -> dict[str, Any]:
+    """The survey's figures from its records (each ``(deal, variant)`` counted once).
+
+    Per variant: ``n`` deals solved, ``winnable``, ``lost`` and ``undecided`` (a ``--limit``
+    stopped the search), ``share`` winnable among the decided deals with its Wilson 95 %
+    interval ``ci``, ``mean_best_removed`` and ``mean_score`` (``None`` when the best result
+    was not searched, or the variant keeps no points or strokes), ``time`` per deal (solver
+    seconds: mean, median, p90, max, total) and ``visited`` (positions searched, in total).
+    ``pairs``: for every ordered pair of variants, the deals winnable under the first and lost
+    under the second (among the deals solved under both).
+    """
+    by_key = unique_records(records)
+    if variants is None:
+        variants = list(dict.fromkeys(variant for _, variant in by_key))
+    per: dict[str, dict[int, Record]] = {v: {} for v in variants}
+    for (deal, variant), record in sorted(by_key.items()):
+        if variant in per:
+            per[variant][deal] = record
+    rows = []
+    for variant in variants:
+        recs = list(per[variant].values())
+        n = len(recs)
+        won = sum(1 for r in recs if r["winnable"] is True)
+        lost = sum(1 for r in recs if r["winnable"] is False)
+        decided = won + lost
+        low, high = wilson_interval(won, decided)
+        searched = bool(recs) and all(r.get("best", True) for r in recs)
+        kinds = {r["best_score"]["kind"] for r in recs if r.get("best_score")}
+        kind = kinds.pop() if len(kinds) == 1 else None
+        scores = [r["best_score"]["value"] for r in recs
+                  if r.get("best_score") and r["best_score"].get("value") is not None]
+        has_score = searched and kind in (POINTS, STROKES) and len(scores) == n and n > 0
+        seconds = sorted(float(r["seconds"]) for r in recs)
+        rows.append({
+            "variant": variant,
+            "n": n,
+            "winnable": won,
+            "lost": lost,
+            "undecided": n - decided,
+            "share": won / decided if decided else None,
+            "ci": [low, high],
+            "best_searched": searched,
+            "mean_best_removed": (statistics.fmean(r["best_removed"] for r in recs)
+                                  if searched else None),
+            "score_kind": kind,
+            "mean_score": statistics.fmean(scores) if has_score else None,
+            "time": {
+                "mean": statistics.fmean(seconds) if seconds else None,
+                "median": _percentile(seconds, 0.5) if seconds else None,
+                "p90": _percentile(seconds, 0.9) if seconds else None,
+                "max": seconds[-1] if seconds else None,
+                "total": math.fsum(seconds),
+            },
+            "visited": sum(int(r["visited"]) for r in recs),
+        })
+    pairs = []
+    for a, b in itertools.permutations(variants, 2):
+        deals = sorted(d for d, r in per[a].items()
+                       if r["winnable"] is True and d in per[b] and per[b][d]["winnable"] is False)
+        pairs.append({"winnable_in": a, "lost_in": b, "count": len(deals), "deals": deals})
+    return {"variants": rows, "pairs": pairs}
