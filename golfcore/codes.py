@@ -14,7 +14,7 @@ checks the letter and the shape.
   the variant registry maps letters to variants;
 * ``<NNNNNNN>``: exactly 7 letters ``A``-``Z`` writing the deal number in base 26, most
   significant first, ``A`` = 0 ... ``Z`` = 25: ``AAAAAAB`` is deal 1, ``AAAABAA`` is 676,
-  ``ZZZZZZZ`` is :data:`golfcore.deal.MAX_DEAL` = 26**7 - 1. ``AAAAAAA`` (deal 0) is invalid.
+  ``ZZZZZZZ`` is :data:`golfcore.shuffle.MAX_DEAL` = 26**7 - 1. ``AAAAAAA`` (deal 0) is invalid.
 
 Parsing ignores case and surrounding whitespace; output is always upper case. Every malformed
 text raises :class:`golfcore.errors.CodeError` quoting the text and saying what was expected.

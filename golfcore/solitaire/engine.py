@@ -2,7 +2,7 @@
 
 Nothing here mutates anything. An accepted action returns a new :class:`GameState`; a refused
 one returns the *same* state with a reason code and the messages to show (APP-06: touching a
-card that does not fit changes nothing). :class:`golfcore.game.Game` wraps these functions for
+card that does not fit changes nothing). :class:`golfcore.solitaire.game.Game` wraps these functions for
 people who prefer an object that remembers the current state.
 """
 

@@ -1,7 +1,7 @@
 """A game you can hold on to: the rule set plus the current state, with the actions as methods.
 
 :class:`Game` is the object a Python front end uses. It keeps the current immutable
-:class:`~golfcore.state.GameState` and replaces it after each accepted action; everything it
+:class:`~golfcore.solitaire.state.GameState` and replaces it after each accepted action; everything it
 does is a call into :mod:`golfcore.solitaire.engine`, so the pure functions stay available to anyone who
 prefers them (a solver, say).
 

@@ -53,7 +53,7 @@ def golf_play_verdict(card: "Card", waste: "Card | None", adjacent: bool,
     whether the two ranks are neighbours by :func:`golf_rank_neighbours` (always ``False`` when
     a joker or an empty waste is involved).
 
-    Return :data:`golfcore.moves.ALLOW`, a :func:`golfcore.moves.deny` verdict with a reason code,
+    Return :data:`golfcore.solitaire.moves.ALLOW`, a :func:`golfcore.solitaire.moves.deny` verdict with a reason code,
     or ``None`` to abstain. Combination, independent of plugin order: any *deny* wins (when several
     deny, the reason that sorts first is reported); otherwise any *allow* wins; when every plugin
     abstains, ``adjacent`` decides (not adjacent: reason ``not-adjacent``, APP-06). So the king

@@ -2,7 +2,7 @@
 
 There are two actions in Golf solitaire (APP-02..APP-07): *play* the free card of a column onto the
 waste, and *draw* the stock's top card onto the waste. Undo is not a move: it is
-:func:`golfcore.engine.undo`.
+:func:`golfcore.solitaire.engine.undo`.
 
 Text form (used by the CLI, the protocol and playthroughs): a play is its column number,
 ``"5"``; a draw is ``"draw"``. A touch of a covered card, which is always refused
@@ -92,7 +92,7 @@ class MoveError(GolfError):
 
 
 class Verdict(NamedTuple):
-    """A plugin's vote in :func:`golfcore.hookspecs.golf_play_verdict`."""
+    """A plugin's vote in :func:`golfcore.solitaire.hookspecs.golf_play_verdict`."""
 
     allowed: bool
     reason: str | None = None

@@ -167,7 +167,7 @@ class Position:
 
         Without ``deck``, checks what holds in every variant: 7 columns of at most 5 cards, each
         standard card at most once, at most two jokers. With ``deck`` (a variant's full deck,
-        :meth:`golfcore.rules.RuleSet.deck`), also that every card belongs to it.
+        :meth:`golfcore.solitaire.rules.RuleSet.deck`), also that every card belongs to it.
         """
         if len(self.columns) != COLUMNS:
             raise PositionError(f"{len(self.columns)} columns: Golf has {COLUMNS}")

@@ -1,6 +1,6 @@
 """Scores, and the nine-hole round of the traditional rule (C4-13, APP-17).
 
-A :class:`Score` is what :func:`golfcore.hookspecs.golf_score` answers: app points (APP-13),
+A :class:`Score` is what :func:`golfcore.solitaire.hookspecs.golf_score` answers: app points (APP-13),
 strokes (C4-13), or only the result (Cards4). A :class:`Round` adds up nine holes of strokes
 against par 45.
 """

@@ -50,7 +50,7 @@ class Strokes(Rule):
     """Traditional strokes: each game is a hole. When the game is stuck, a stroke for each card
     left on the tableau; when the tableau is cleared, minus one per unused stock card (C4-13).
     While the game goes on the hole has no score yet. Nine holes make a round against par 45:
-    :class:`golfcore.scoring.Round` (APP-17)."""
+    :class:`golfcore.solitaire.scoring.Round` (APP-17)."""
 
     name = "strokes"
     slot = "scoring"
