@@ -65,6 +65,12 @@ def test_console_script_serves():
     ('{"cmd": "new", "deal": 1, "code": "GO1-E-AAAAAAB"}', "bad-input"),
     ('{"cmd": "new", "code": "GO1-E-AAAAAAB", "variant": "cards4"}', "bad-input"),
     ("{", "bad-json"),
+    ("", "bad-json"),
+    ("  \r\n", "bad-json"),
+    ("[" * 100_000, "bad-json"),
+    ('{"cmd": "new", "deal": ' + "9" * 5000 + "}", "bad-json"),
+    ('{"cmd": "new", "game": "poker", "deal": 1}', "bad-input"),
+    ('{"cmd": "observe", "seat": 0, "colour": 1}', "bad-request"),
 ])
 def test_bad_lines_get_error_replies_and_the_session_goes_on(line, error):
     session = Session()
@@ -82,6 +88,30 @@ def test_actions_need_a_game_and_bad_values_keep_the_state():
                 {"cmd": "play"}, {"cmd": "play", "card": "AS", "column": 1}):
         reply = session.handle(bad)
         assert reply["error"] == "bad-input" and reply["state"] == before
+
+
+def test_a_failed_new_keeps_the_game_and_carries_none_of_its_state():
+    session = Session()
+    session.handle({"cmd": "new", "deal": 3})
+    before = session.handle({"cmd": "state"})["state"]
+    for bad in ({"cmd": "new", "deal": "x"}, {"cmd": "new", "code": "GO1-E-AAAAAAA"},
+                {"cmd": "new", "deal": 1, "colour": 1}):
+        reply = session.handle(bad)
+        assert reply["ok"] is False and "state" not in reply
+        assert reply["message"].endswith("(nothing changed: a solitaire game is still being "
+                                         "played)")
+    assert session.handle({"cmd": "state"})["state"] == before
+    # with no game, nothing is said about one
+    assert "nothing changed" not in Session().handle({"cmd": "new", "deal": "x"})["message"]
+
+
+def test_golf_serve_answers_every_line():
+    lines = b'\n{"cmd":"hello"}\n   \n\xff\xfe{\n{"cmd":"new","deal":1}\n{"cmd":"quit"}\n'
+    done = subprocess.run(SERVE, input=lines, capture_output=True, timeout=60, check=True)
+    replies = [json.loads(line) for line in done.stdout.decode("utf-8").splitlines()]
+    assert [r.get("error") for r in replies] == ["bad-json", None, "bad-json", "bad-json", None,
+                                                 None]
+    assert replies[-1] == {"ok": True, "bye": True}
 
 
 def test_suite_through_golf_serve_gives_the_in_process_results():

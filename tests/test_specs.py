@@ -1,6 +1,7 @@
 """The conformance spec corpus (specs/**/*.yaml): it loads, it quotes its documents, it covers
-every rule of the app and Cards4 documents, it tells every pair of variants apart, it passes on
-golfcore itself, and broken specs fail clearly, naming file and line."""
+every rule of the three documents, it tells every pair of solitaire variants apart, it passes on
+golfcore itself, and broken specs fail clearly, naming file and line. (The card game's own
+checks are in test_cardgame_specs.py.)"""
 
 from __future__ import annotations
 
@@ -37,7 +38,7 @@ CASES = _all_cases()
 
 def test_the_corpus_has_its_folders():
     folders = {p.relative_to(SPECS_DIR).parts[0] for p in SPEC_FILES}
-    assert {"app", "cards4", "traditional", "bibliography", "variants"} <= folders
+    assert {"app", "cards4", "traditional", "bibliography", "variants", "card-game"} <= folders
 
 
 @pytest.mark.parametrize("path", SPEC_FILES, ids=lambda p: str(p.relative_to(SPECS_DIR)))
@@ -60,6 +61,14 @@ def _needed_features(case: Case) -> set[str]:
     from golfcore.cards import JOKER
     from golfcore.conformance.specfile import position_from_spec
 
+    if case.game == "card-game":
+        needed = {"code"} if "code" in case.start else set()
+        for step in case.steps:
+            for expect in [step.expect, *step.expect_by_variant.values()]:
+                needed |= {"messages"} & set(expect)
+        if any("+" in v for v in case.variants):
+            needed.add("compose")
+        return needed
     needed = {next(iter(case.start))}                      # code, deal or position
     for step in case.steps:
         if step.action in ("undo", "hint"):
@@ -116,14 +125,21 @@ def test_normalising_keeps_words():
     assert _normalise("El palo no importa.") not in _document("002_a6a0bf2322249e69.txt")
 
 
-# -- (3) every APP and C4 rule is checked -------------------------------------------------------
+# -- (3) every rule of the catalogue is checked -------------------------------------------------------
 
 
-def test_every_app_and_c4_rule_is_named_by_a_case():
-    wanted = {r for r in known_rule_ids() if r.split("-")[0] in ("APP", "C4")}
-    assert len(wanted) == 18 + 14
+def test_every_rule_of_the_catalogue_is_named_by_a_case():
+    wanted = known_rule_ids()
+    assert len(wanted) == 18 + 14 + 9
     named = {rule for case in CASES for rule in case.rules}
     assert sorted(wanted - named) == []
+
+
+def test_the_loader_checks_quotes_itself():
+    """The same check as test_quote_is_verbatim, made by the loader for any file."""
+    errors = _errors(_good(**{"quote: El palo no importa.": "quote: El palo sí importa."}))
+    assert errors == ["bad.yaml:7: the quote is not verbatim in 000_1b3790e1f4f7ecc2.txt (only "
+                      "white space and the style of quotation marks may differ)"]
 
 
 # -- (4) every pair of variants is told apart ---------------------------------------------------

@@ -120,17 +120,24 @@ class Match:
         return None if rnd.step == OVER or self.state.over else rnd.turn
 
     def observe(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees now (their observation); :class:`GolfError` for no such seat."""
+        """What ``seat`` sees now (their observation); :class:`GolfError` for no such seat.
+
+        Its ``code`` is ``None`` until the match is over: a match code holds the seed, from which
+        every hidden card can be dealt again."""
         self._check_seat(seat)
         out = observation(self.rules, self.state, seat)
-        out["code"] = self.code
+        out["code"] = self._public_code()
         return out
 
     def spectator(self) -> dict[str, Any]:
-        """What someone watching sees: no hidden card, no held stock card, no legal actions."""
+        """What someone watching sees: no hidden card, no held stock card, no legal actions
+        (and, like a player, no match code before the end)."""
         out = spectator(self.rules, self.state)
-        out["code"] = self.code
+        out["code"] = self._public_code()
         return out
+
+    def _public_code(self) -> str | None:
+        return self.code if self.state.over else None
 
     def referee(self) -> dict[str, Any]:
         """Everything, hidden cards included: for the referee only, never for a player."""

@@ -26,7 +26,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=float, default=10.0, metavar="S",
                         help="seconds to wait for each reply of --program (default 10)")
     parser.add_argument("--coverage", action="store_true",
-                        help="also list the APP and C4 rule ids that no case checks "
+                        help="also list the rule ids of RULES.md (APP, C4, CG) that no case checks "
                              "(exit 1 if any)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 

@@ -4,6 +4,10 @@ Data flow: spec files (:mod:`golfcore.conformance.specfile`) → cases → for e
 protocol requests (:mod:`golfcore.protocol.server`) to an :class:`Engine` → replies compared with the
 expectations → :class:`CaseResult` values → a :class:`Report` (rule ids × variants matrix).
 
+Solitaire cases speak ``new``/``play``/``draw``/``undo``/``hint``/``solve``/``state``; card-game
+cases (``game: card-game``) speak ``new`` with ``"game": "card-game"``, ``act`` (as a seat) and
+``observe``, and are compared with the reply's ``observation``.
+
 Our own engine is run in process (:class:`InProcessEngine`) through exactly the same requests
 and replies, serialised to JSON and back, that another engine receives over a pipe
 (:class:`ProgramEngine`), so both paths give the same results by construction.
@@ -20,7 +24,8 @@ from pathlib import Path
 from typing import Any, Iterable, Protocol
 
 from golfcore.errors import GolfError
-from golfcore.conformance.specfile import Case, SpecError, SpecFile, Step, discover, load, position_from_spec
+from golfcore.conformance.specfile import (CARD_GAME, Case, SpecError, SpecFile, Step, discover, load,
+                                          position_from_spec)
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 
@@ -223,14 +228,53 @@ class Runner:
         self.name = str(hello.get("engine", engine))
 
     def run_case(self, case: Case, variant: str) -> CaseResult:
+        if case.game == CARD_GAME:
+            return self._run_card_game(case, variant)
+        return self._run_solitaire(case, variant)
+
+    def _unsupported(self, case: Case, variant: str) -> str | None:
+        """Why the engine cannot run ``case`` under ``variant`` (its ``hello`` says), or None."""
         missing = sorted(set(case.features) - self.features)
         if missing:
-            return CaseResult(case, variant, SKIP, reason=f"engine lacks {', '.join(missing)}")
+            return f"engine lacks {', '.join(missing)}"
         base = variant.split("+", 1)[0]
         if base not in self.variants:
-            return CaseResult(case, variant, SKIP, reason=f"engine lacks variant {base}")
+            return f"engine lacks variant {base}"
         if "+" in variant and "compose" not in self.features:
-            return CaseResult(case, variant, SKIP, reason="engine lacks compose")
+            return "engine lacks compose"
+        return None
+
+    # -- the card game ------------------------------------------------------------------------
+
+    def _run_card_game(self, case: Case, variant: str) -> CaseResult:
+        why = self._unsupported(case, variant)
+        if why:
+            return CaseResult(case, variant, SKIP, reason=why)
+        request: dict[str, Any] = {"cmd": "new", "game": CARD_GAME, "variant": variant,
+                                   **case.start}
+        reply = self.engine.request(request)
+        if not reply.get("ok"):
+            fail = Failure(case.path, case.line, 0, "start", "start", "a new match", reply)
+            return CaseResult(case, variant, FAIL, (fail,))
+        failures: list[Failure] = []
+        for step in case.steps:
+            if step.action == "act":
+                message: dict[str, Any] = {"cmd": "act", "seat": step.seat,
+                                           "action": step.target}
+            else:
+                message = {"cmd": "observe", "seat": step.seat}
+            step_reply = self.engine.request(message)
+            failures += compare_card_game(case, step, variant, step_reply, reply.get("code"))
+            if failures:
+                break
+        return CaseResult(case, variant, FAIL if failures else PASS, tuple(failures))
+
+    # -- the solitaire ------------------------------------------------------------------------
+
+    def _run_solitaire(self, case: Case, variant: str) -> CaseResult:
+        why = self._unsupported(case, variant)
+        if why:
+            return CaseResult(case, variant, SKIP, reason=why)
         request: dict[str, Any] = {"cmd": "new", "variant": variant}
         if "position" in case.start:
             request["position"] = position_from_spec(case.start["position"]).to_json()
@@ -330,6 +374,66 @@ def compare(case: Case, step: Step, variant: str, reply: dict[str, Any]) -> list
     return out
 
 
+def compare_card_game(case: Case, step: Step, variant: str, reply: dict[str, Any],
+                      code: Any = None) -> list[Failure]:
+    """The expectations of a card-game ``step`` that ``reply`` (to ``act`` or ``observe``)
+    does not meet. ``code`` is the match code the reply to ``new`` gave: observations hold it
+    only once the match is over (it holds the seed, which deals every hidden card), so an
+    expected ``code`` is compared with it. Observation fields are compared with
+    ``reply["observation"]``; a field
+    that holds a mapping (``result``, ``held``) or a per-seat mapping (``boards``) is compared
+    on the keys the spec names only."""
+    expect = step.expectations(variant)
+    seen = reply.get("observation") or {}
+    out: list[Failure] = []
+
+    def check(key: str, expected: Any, actual: Any) -> None:
+        if expected != actual:
+            out.append(Failure(case.path, step.lines.get(key, step.line), step.index,
+                               step.describe(), key, expected, actual))
+
+    if step.action == "act" and "accepted" not in expect and "reason" not in expect:
+        if not reply.get("ok"):   # an unexpected refusal is always a failure
+            out.append(Failure(case.path, step.line, step.index, step.describe(), "accepted",
+                               True, {k: reply.get(k) for k in
+                                      ("reason", "messages", "error", "message") if k in reply}))
+            return out
+    if step.action == "observe" and not reply.get("ok"):
+        out.append(Failure(case.path, step.line, step.index, step.describe(), "observe",
+                           "an observation", reply))
+        return out
+    for key, expected in expect.items():
+        if key == "accepted":
+            check(key, expected, bool(reply.get("ok")))
+        elif key in ("reason", "messages"):
+            actual = reply.get(key)
+            if key == "messages":
+                actual = {lang: (actual or {}).get(lang) for lang in expected}
+            check(key, expected, actual)
+        elif key == "boards":
+            boards = seen.get("boards") or []
+            check(key, {str(seat): cards for seat, cards in expected.items()},
+                  {str(seat): boards[seat] if seat < len(boards) else None
+                   for seat in expected})
+        elif key in ("result", "held") and isinstance(expected, dict):
+            actual = seen.get(key)
+            check(key, expected, {k: actual.get(k) for k in expected}
+                  if isinstance(actual, dict) else actual)
+        elif key == "legal":
+            check(key, expected, sorted(str(a) for a in seen.get("legal", ())))
+        elif key == "code":
+            check(key, expected, code)
+        elif key == "total_cards":
+            held = 1 if seen.get("held") else 0
+            actual = (sum(len(b) for b in seen.get("boards") or ())
+                      + int(seen.get("stock_count") or 0) + int(seen.get("discard_count") or 0)
+                      + held)
+            check(key, expected, actual)
+        else:
+            check(key, expected, seen.get(key))
+    return out
+
+
 def run(paths: Iterable["str | Path"], engine: Engine,
         variants: Iterable[str] | None = None) -> Report:
     """Load every spec file under ``paths`` and run each case under each of its variants
@@ -392,12 +496,20 @@ def format_report(report: Report) -> str:
     return "\n\n".join(parts)
 
 
-def uncovered(report: Report, families: tuple[str, ...] = ("APP", "C4")) -> list[str]:
-    """Rule ids of the catalogue that no case names."""
+def coverage(report: Report, families: tuple[str, ...] | None = None) -> dict[str, bool]:
+    """Every rule id of the catalogue (``specs/RULES.md``: APP, C4 and CG; only ``families``
+    when given), in catalogue order, with whether a case of the report names it."""
     from golfcore.conformance.specfile import known_rule_ids
 
-    ids = [r for r in known_rule_ids() if r.split("-")[0] in families]
-    return sorted(set(ids) - report.covered(), key=_rule_key)
+    covered = report.covered()
+    ids = [r for r in known_rule_ids() if families is None or r.split("-")[0] in families]
+    return {rule: rule in covered for rule in sorted(ids, key=_rule_key)}
+
+
+def uncovered(report: Report, families: tuple[str, ...] | None = None) -> list[str]:
+    """Rule ids of the catalogue that no case names: every family of ``specs/RULES.md`` (APP,
+    C4, CG) unless ``families`` says which."""
+    return [rule for rule, named in coverage(report, families).items() if not named]
 
 
 def engine_for(program: str | None) -> Engine:

@@ -1,15 +1,17 @@
 """Conformance spec files: load YAML safely, validate, and keep the line of everything.
 
-A spec file (``format: 1``, described by ``specs/schema.json`` and ``specs/README.md``) holds
-*cases*: a start, a sequence of steps, and expectations after any step. :func:`load` turns one
-file into :class:`Case` values, checked three ways:
+A spec file (``format: 2``, or the older ``format: 1`` that holds solitaire cases only;
+described by ``specs/schema.json`` and ``specs/README.md``) holds *cases*: a game (the solitaire
+unless ``game: card-game``), a start, a sequence of steps, and expectations after any step.
+:func:`load` turns one file into :class:`Case` values, checked three ways:
 
 1. YAML syntax, read with a loader that follows YAML 1.2's core schema rather than PyYAML's
    YAML 1.1 defaults (``no``/``on`` stay strings, ``3:2`` is not a number, ``10S`` is a card),
    and that refuses duplicate keys;
 2. the JSON Schema;
-3. meaning: every card parses, every variant exists, every rule id is in the catalogue, the
-   start position can exist, the quote's document exists.
+3. meaning: every card parses, every variant exists and is the case's game's, every rule id
+   is in the catalogue, the start position (or card-game round) can exist under every variant
+   of the case, every seat is at the table, the quote is verbatim in its document.
 
 Every problem is a :class:`SpecError` naming the file and line. A file whose YAML or top level
 is broken yields no case; a broken case is reported and its siblings still load.
@@ -28,7 +30,12 @@ import yaml
 
 from golfcore.errors import GolfError
 
-FORMAT = 1
+#: The newest format; :data:`FORMATS` are the ones this loader reads (1: solitaire cases only).
+FORMAT = 2
+FORMATS = (1, 2)
+
+SOLITAIRE, CARD_GAME = "solitaire", "card-game"
+GAMES = (SOLITAIRE, CARD_GAME)
 
 
 def _specs_dir() -> Path:
@@ -109,7 +116,7 @@ def load_yaml(text: str, path: str) -> Node:
     try:
         root = loader.get_single_node()
         if root is None:
-            raise SpecError(path, None, "the file is empty: expected 'format: 1' and 'cases'")
+            raise SpecError(path, None, "the file is empty: expected 'format: 2' and 'cases'")
         return _walk(root, loader, path)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -130,12 +137,16 @@ class Step:
 
     index: int
     line: int
-    action: str | None                       # "play", "draw", "undo", "hint", "solve" or None
-    target: Any = None                       # for play: column, "column.row" or a card text
+    #: solitaire: "play", "draw", "undo", "hint", "solve" or None (a check);
+    #: card game: "act" or "observe"
+    action: str | None
+    #: play: column, "column.row" or a card text; act: the canonical action text
+    target: Any = None
     repeat: int = 1
     expect: dict[str, Any] = field(default_factory=dict)
     expect_by_variant: dict[str, dict[str, Any]] = field(default_factory=dict)
     lines: dict[str, int] = field(default_factory=dict)   # expectation key -> line
+    seat: int | None = None                  # card game: who acts or observes (None: spectator)
 
     def expectations(self, variant: str) -> dict[str, Any]:
         merged = dict(self.expect)
@@ -145,6 +156,10 @@ class Step:
     def describe(self) -> str:
         if self.action is None:
             return "check"
+        if self.action == "act":
+            return f"seat {self.seat}: {self.target}"
+        if self.action == "observe":
+            return "observe as " + ("a spectator" if self.seat is None else f"seat {self.seat}")
         if self.action == "play":
             text = f"play {self.target}"
         else:
@@ -166,6 +181,9 @@ class Case:
     steps: tuple[Step, ...]
     description: str = ""
     decision: str = ""
+    #: "solitaire" or "card-game"; a card-game case's ``start`` holds the protocol's fields
+    #: of ``new`` (``round`` in canonical JSON, ``players``, ``seed`` or ``code``)
+    game: str = SOLITAIRE
 
 
 @dataclass
@@ -244,14 +262,15 @@ def loads(text: str, name: str = "<spec>") -> SpecFile:
         return SpecFile(name, [], [exc])
     if not isinstance(root.value, dict):
         return SpecFile(name, [], [SpecError(name, root.line,
-                                             "expected a mapping with 'format: 1' and 'cases'")])
+                                             "expected a mapping with 'format: 2' and 'cases'")])
     top = root.value
     fmt = top.get("format")
-    if fmt is None or fmt.value != FORMAT:
+    if fmt is None or isinstance(fmt.value, bool) or fmt.value not in FORMATS:
         found = "no 'format'" if fmt is None else f"format {fmt.value!r}"
         return SpecFile(name, [], [SpecError(name, fmt.line if fmt else root.line,
-                                             f"{found}: this runner reads format {FORMAT}")])
-    top_schema = {k: v for k, v in schema().items() if k != "$defs"}
+                                             f"{found}: this runner reads formats "
+                                             f"{' and '.join(map(str, FORMATS))}")])
+    top_schema = {k: v for k, v in schema().items() if k not in ("$defs", "allOf")}
     top_schema = {**top_schema, "properties": {**top_schema["properties"],
                                                "cases": {"type": "array", "minItems": 1}}}
     errors = _schema_errors(root, plain(root), top_schema, name, [])
@@ -260,12 +279,18 @@ def loads(text: str, name: str = "<spec>") -> SpecFile:
     cases: list[Case] = []
     for i, case_node in enumerate(top["cases"].value):
         data = plain(case_node)
-        errs = _schema_errors(case_node, data, {"$ref": "#/$defs/case"}, name, ["cases", i])
+        game = _game_of(case_node, fmt.value, name)
+        if isinstance(game, SpecError):
+            errors.append(game)
+            continue
+        ref = "#/$defs/cardGameCase" if game == CARD_GAME else "#/$defs/case"
+        errs = _schema_errors(case_node, data, {"$ref": ref}, name, ["cases", i])
         if errs:
             errors += errs
             continue
         try:
-            cases.append(_case(case_node, data, name))
+            cases.append(_card_game_case(case_node, data, name) if game == CARD_GAME
+                         else _case(case_node, data, name))
         except SpecError as exc:
             errors.append(exc)
     seen: dict[str, int] = {}
@@ -277,33 +302,80 @@ def loads(text: str, name: str = "<spec>") -> SpecFile:
     return SpecFile(name, cases, errors)
 
 
+def _game_of(case_node: Node, fmt: int, path: str) -> "str | SpecError":
+    """The case's game, or the error that says why it has none."""
+    if not isinstance(case_node.value, dict) or "game" not in case_node.value:
+        return SOLITAIRE
+    node = case_node.value["game"]
+    if fmt == 1:
+        return SpecError(path, node.line, "'game' needs 'format: 2': a format 1 file holds "
+                                          "solitaire cases only")
+    if node.value not in GAMES:
+        return SpecError(path, node.line, f"unknown game {node.value!r}: expected "
+                                          f"{' or '.join(GAMES)}")
+    return str(node.value)
+
+
 # -- meaning -------------------------------------------------------------------------------------
 
 
-def _case(node: Node, data: dict[str, Any], path: str) -> Case:
+def _common(node: Node, data: dict[str, Any], path: str, game: str) -> list[str]:
+    """The checks every case shares: rule ids, the document and its quote, the variants (which
+    must be ``game``'s). Returns the variant names (``all`` expanded)."""
     from golfcore.errors import GolfError as _GolfError
     from golfcore.framework.compose import find_variant
     from golfcore.framework.registry import registry
 
     fields = node.value
-    line = node.line
     for i, rule in enumerate(data["rules"]):
         if rule not in known_rule_ids():
             raise SpecError(path, fields["rules"].value[i].line,
                             f"unknown rule id {rule!r}: not in specs/RULES.md")
+    source = fields["source"].value
     document = data["source"]["document"]
     if not (SPECS_DIR / "sources" / document).is_file():
-        raise SpecError(path, fields["source"].value["document"].line,
+        raise SpecError(path, source["document"].line,
                         f"unknown document {document!r}: expected a file of specs/sources/")
+    if normalise_quote(data["source"]["quote"]) not in _document_text(document):
+        raise SpecError(path, source["quote"].line,
+                        f"the quote is not verbatim in {document} (only white space and the "
+                        f"style of quotation marks may differ)")
     variants = data["variants"]
     if variants == ["all"]:
-        variants = [v.name for v in registry()]
-    else:
-        for i, name in enumerate(variants):
-            try:
-                find_variant(name)
-            except _GolfError as exc:
-                raise SpecError(path, fields["variants"].value[i].line, str(exc)) from None
+        return [v.name for v in registry(game)]
+    for i, name in enumerate(variants):
+        line = fields["variants"].value[i].line
+        try:
+            variant = find_variant(name)
+        except _GolfError as exc:
+            raise SpecError(path, line, str(exc)) from None
+        if variant.game != game:
+            raise SpecError(path, line, f"variant {name!r} is a {variant.game} variant, and "
+                                        f"this case is a {game} case"
+                            + ("" if game == CARD_GAME else " (say 'game: card-game')"))
+    return list(variants)
+
+
+_QUOTE_MARKS = str.maketrans({"«": '"', "»": '"', "“": '"', "”": '"', "„": '"', "‟": '"',
+                              "‘": "'", "’": "'", "‚": "'", "‛": "'"})
+
+
+def normalise_quote(text: str) -> str:
+    """White space and typographic quotation marks only: the words must be the document's."""
+    return " ".join(text.translate(_QUOTE_MARKS).split())
+
+
+@lru_cache(maxsize=None)
+def _document_text(name: str) -> str:
+    return normalise_quote((SPECS_DIR / "sources" / name).read_text(encoding="utf-8"))
+
+
+def _case(node: Node, data: dict[str, Any], path: str) -> Case:
+    from golfcore.errors import GolfError as _GolfError
+
+    fields = node.value
+    line = node.line
+    variants = _common(node, data, path, SOLITAIRE)
     start = data["start"]
     start_line = fields["start"].line
     try:
@@ -318,9 +390,9 @@ def _case(node: Node, data: dict[str, Any], path: str) -> Case:
     steps = tuple(_step(i, step_node, plain(step_node), path, variants)
                   for i, step_node in enumerate(fields["steps"].value, start=1))
     return Case(path=path, line=line, id=data["id"], rules=tuple(data["rules"]),
-                document=document, quote=data["source"]["quote"], variants=tuple(variants),
-                features=tuple(data.get("features", ())), start=start, steps=steps,
-                description=data.get("description", ""),
+                document=data["source"]["document"], quote=data["source"]["quote"],
+                variants=tuple(variants), features=tuple(data.get("features", ())),
+                start=start, steps=steps, description=data.get("description", ""),
                 decision=data["source"].get("decision", ""))
 
 
@@ -423,6 +495,374 @@ def _normalise_expect(expect: dict[str, Any]) -> dict[str, Any]:
                           for k, v in out["columns"].items()}
     if "legal" in out:
         out["legal"] = sorted(str(Move.parse(str(m))) for m in out["legal"])
+    return out
+
+
+# -- the card game ---------------------------------------------------------------------------------
+#
+# A card-game case starts from a round set up by hand, from ``players`` and ``seed``, or from a
+# match ``code``; its steps act as a seat (``as: 1`` + ``act: "replace 5"``) or observe as one
+# (``observe: 1``; ``observe: null`` is a spectator). Seats count from 0, board places from 1,
+# row by row. A board is written as rows of cards, a face-down card in parentheses:
+#
+#     - |
+#       5H (KD) 7C
+#       (2S) 2S (JK)
+#       QH QC (9D)
+#
+# (rows on lines of their own, or separated by ``/``, or a list of row texts; commas separate
+# long names such as ``rey de picas``). In an expectation a face-down card is ``?``: an
+# observation never shows it.
+
+#: What a card-game expectation may name (specs/README.md has the table).
+CARD_GAME_EXPECT = ("accepted", "reason", "messages", "variant", "code", "players", "shape",
+                    "round", "step", "turn", "boards", "discard", "discard_count",
+                    "stock_count", "held", "ender", "last_turns", "showing", "totals",
+                    "result", "over", "winners", "legal", "total_cards")
+
+
+@dataclass(frozen=True)
+class _Table:
+    """What a variant of a card-game case allows: its rule set and the number of seats."""
+
+    name: str
+    rules: Any
+    players: int
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        rows, columns = self.rules.shape
+        return int(rows), int(columns)
+
+
+def _card_game_case(node: Node, data: dict[str, Any], path: str) -> Case:
+    from golfcore.cardgame.rules import rule_set
+    from golfcore.errors import GolfError as _GolfError
+
+    fields = node.value
+    variants = _common(node, data, path, CARD_GAME)
+    rule_sets = []
+    for i, name in enumerate(variants):
+        try:
+            rule_sets.append((name, rule_set(name)))
+        except _GolfError as exc:
+            line = fields["variants"].value[min(i, len(fields["variants"].value) - 1)].line
+            raise SpecError(path, line, f"variant {name!r}: {exc}") from None
+    start, tables = _card_game_start(fields["start"], data["start"], path, rule_sets)
+    steps = tuple(_card_game_step(i, step_node, plain(step_node), path, tables)
+                  for i, step_node in enumerate(fields["steps"].value, start=1))
+    return Case(path=path, line=node.line, id=data["id"], rules=tuple(data["rules"]),
+                document=data["source"]["document"], quote=data["source"]["quote"],
+                variants=tuple(variants), features=tuple(data.get("features", ())),
+                start=start, steps=steps, description=data.get("description", ""),
+                decision=data["source"].get("decision", ""), game=CARD_GAME)
+
+
+def _card_game_start(node: Node, data: dict[str, Any], path: str,
+                     rule_sets: list[tuple[str, Any]]) -> tuple[dict[str, Any], list[_Table]]:
+    """The protocol's fields of ``new`` for this start, and each variant's table."""
+    from golfcore.codes import parse_match_code
+    from golfcore.errors import GolfError as _GolfError
+    from golfcore.framework.compose import find_variant
+    from golfcore.framework.registry import registry
+
+    fields = node.value
+    keys = set(data)
+    if "round" in keys:
+        if keys - {"round", "seed"}:
+            raise SpecError(path, node.line, "start: a 'round' goes alone or with 'seed' (the "
+                                             "seed of the later rounds)")
+        start: dict[str, Any] = {}
+        tables: list[_Table] = []
+        for name, rules in rule_sets:
+            rnd, players = _round(fields["round"], path, name, rules)
+            start["round"] = rnd
+            tables.append(_Table(name, rules, players))
+        if "seed" in data:
+            start["seed"] = data["seed"]
+        return start, tables
+    if "code" in keys:
+        if keys != {"code"}:
+            raise SpecError(path, node.line, "start: a 'code' goes alone: it holds the players "
+                                             "and the seed")
+        try:
+            code = parse_match_code(data["code"])
+        except _GolfError as exc:
+            raise SpecError(path, fields["code"].line, f"start: {exc}") from None
+        for name, rules in rule_sets:
+            base = registry(CARD_GAME).variant(find_variant(name).name.split("+")[0])
+            if base.letter != code.letter or tuple(rules.shape) != code.shape:
+                raise SpecError(path, fields["code"].line,
+                                f"start: code {data['code']!r} (letter {code.letter}, "
+                                f"{code.shape[0]}x{code.shape[1]} boards) is not a match of "
+                                f"{name} (letter {base.letter}, "
+                                f"{rules.shape[0]}x{rules.shape[1]} boards)")
+        return {"code": data["code"].strip()}, [_Table(n, r, code.players) for n, r in rule_sets]
+    if "seed" not in keys:
+        raise SpecError(path, node.line, "start: expected a 'round', a 'code', or a 'seed' "
+                                         "(with optional 'players')")
+    start = {k: data[k] for k in ("players", "seed") if k in data}
+    return start, [_Table(n, r, data.get("players", r.players)) for n, r in rule_sets]
+
+
+def _round(node: Node, path: str, variant: str, rules: Any) -> tuple[dict[str, Any], int]:
+    """A hand-set round in the protocol's canonical JSON, checked against ``variant``; and its
+    number of players."""
+    from golfcore.cardgame.saves import round_from_json
+    from golfcore.errors import GolfError as _GolfError
+
+    fields = node.value
+    boards_node = fields["boards"]
+    players = len(boards_node.value)
+    if not 2 <= players <= 6:
+        raise SpecError(path, boards_node.line, f"round: {players} boards: a match has 2 to 6 "
+                                                f"players, one board each")
+    placed: list[tuple[Any, int]] = []          # every card with its line, for the copy count
+    boards = []
+    for seat, board_node in enumerate(boards_node.value):
+        places = _board(board_node, path, f"round: the board of seat {seat}", variant,
+                        rules.shape, unknown_allowed=False)
+        boards.append([{"card": str(card), "up": up} for card, up, _ in places])
+        placed += [(card, line) for card, _, line in places]
+    rnd: dict[str, Any] = {"boards": boards}
+    for key in ("stock", "discard"):
+        cards = _cards_with_line(fields.get(key), path, f"round: {key}")
+        rnd[key] = [str(c) for c, _ in cards]
+        placed += cards
+    rnd["turn"] = _seat(fields.get("turn"), path, "round: turn", players, default=0)
+    rnd["step"] = fields["step"].value if "step" in fields else "draw"
+    if "held" in fields:
+        held = _cards_with_line(fields["held"], path, "round: held")
+        if len(held) != 1:
+            raise SpecError(path, fields["held"].line, "round: 'held' is one card")
+        rnd["held"] = str(held[0][0])
+        placed += held
+    for key in ("held", "held_from"):
+        if (key in fields) != (rnd["step"] == "hold"):
+            line = fields[key].line if key in fields else node.line
+            raise SpecError(path, line, "round: a card is 'held' (with 'held_from': stock or "
+                                        "discard) exactly when 'step' is 'hold'")
+    if "held_from" in fields:
+        rnd["held_from"] = fields["held_from"].value
+    if "ender" in fields:
+        rnd["ender"] = _seat(fields["ender"], path, "round: ender", players)
+    if "last_turns" in fields:
+        rnd["last_turns"] = [_seat(n, path, "round: last_turns", players)
+                             for n in fields["last_turns"].value]
+    counts: dict[Any, int] = {}
+    for card, line in placed:
+        counts[card] = counts.get(card, 0) + 1
+        if counts[card] > rules.counts.get(card, 0):
+            holds = rules.counts.get(card, 0)
+            raise SpecError(path, line, f"round: too many copies of {card}: {variant}'s "
+                                        f"{len(rules.deck)}-card shoe holds "
+                                        f"{holds if holds else 'none'}")
+    try:
+        round_from_json(rules, rnd, players)
+    except _GolfError as exc:
+        raise SpecError(path, node.line, f"{exc} (under {variant})") from None
+    return rnd, players
+
+
+def _seat(node: Node | None, path: str, what: str, players: int, default: int = 0) -> int:
+    if node is None:
+        return default
+    value = node.value
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < players:
+        raise SpecError(path, node.line, f"{what}: unknown seat {value!r}: seats go from 0 to "
+                                         f"{players - 1}")
+    return value
+
+
+def _cards_with_line(node: Node | None, path: str, what: str) -> list[tuple[Any, int]]:
+    """Cards of a text (white space or commas) or a list, each with its line."""
+    from golfcore.errors import CardError
+    from golfcore.notation import parse_card, parse_cards
+
+    if node is None or node.value is None:
+        return []
+    try:
+        if isinstance(node.value, str):
+            return [(c, node.line) for c in (parse_cards(node.value) if node.value.strip()
+                                             else ())]
+        return [(parse_card(item.value), item.line) for item in node.value]
+    except CardError as exc:
+        raise SpecError(path, node.line, f"{what}: {exc}") from None
+
+
+_ROW_ITEM = re.compile(r"\([^()]*\)|[^\s()]+")
+
+
+def _board(node: Node, path: str, what: str, variant: str, shape: tuple[int, int],
+           unknown_allowed: bool) -> list[tuple[Any, bool, int]]:
+    """A board's places as (card, face up, line); ``None`` for a ``?`` (expectations only)."""
+    from golfcore.errors import CardError
+    from golfcore.notation import parse_card
+
+    rows: list[tuple[str, int]] = []
+    if isinstance(node.value, str):
+        block = "\n" in node.value.strip()
+        for k, text in enumerate(node.value.split("\n")):
+            rows += [(part, node.line + 1 + k if block else node.line)
+                     for part in text.split("/")]
+    else:
+        for item in node.value:
+            rows += [(part, item.line) for part in str(item.value).split("/")]
+    rows = [(text, line) for text, line in rows if text.strip()]
+    n_rows, n_cols = shape
+    size_text = f"{variant}'s boards are {n_rows}x{n_cols}"
+    if len(rows) != n_rows:
+        raise SpecError(path, node.line, f"{what} has {len(rows)} rows: {size_text}")
+    out: list[tuple[Any, bool, int]] = []
+    for r, (text, line) in enumerate(rows, start=1):
+        if "," in text:
+            items = [t.strip() for t in text.split(",")]
+        else:
+            items = _ROW_ITEM.findall(text)
+            if "".join(items) != "".join(text.split()):
+                raise SpecError(path, line, f"{what}, row {r}: unbalanced parentheses in "
+                                            f"{text.strip()!r}")
+        if len(items) != n_cols:
+            raise SpecError(path, line, f"{what}, row {r} has {len(items)} cards: {size_text}")
+        for item in items:
+            down = item.startswith("(") and item.endswith(")")
+            name = item[1:-1].strip() if down else item
+            if name == "?":
+                if not unknown_allowed or down:
+                    raise SpecError(path, line, f"{what}, row {r}: '?' (a face-down card) is "
+                                                f"for expectations; a round names every card")
+                out.append((None, False, line))
+                continue
+            if down and unknown_allowed:
+                raise SpecError(path, line, f"{what}, row {r}: {item!r}: an observation never "
+                                            f"shows a face-down card: write '?'")
+            try:
+                out.append((parse_card(name), not down, line))
+            except CardError as exc:
+                raise SpecError(path, line, f"{what}, row {r}: {exc}") from None
+    return out
+
+
+def _card_game_step(index: int, node: Node, data: dict[str, Any], path: str,
+                    tables: list[_Table]) -> Step:
+    from golfcore.cardgame.actions import REASONS, Action
+    from golfcore.errors import GolfError as _GolfError
+
+    fields = node.value
+    line = node.line
+    where = f"step {index}"
+    variants = [t.name for t in tables]
+    if "act" in data and "observe" in data:
+        raise SpecError(path, line, f"{where}: a step acts ('as' and 'act') or observes "
+                                    f"('observe'), not both")
+    if ("as" in data) != ("act" in data):
+        raise SpecError(path, line, f"{where}: 'as' (the seat) and 'act' (the action) go "
+                                    f"together")
+    if "act" not in data and "observe" not in data:
+        raise SpecError(path, line, f"{where}: a card-game step acts ('as: 0' and 'act: draw') "
+                                    f"or observes ('observe: 0', or null for a spectator)")
+    for name in data.get("expect_by_variant", {}):
+        if name not in variants:
+            raise SpecError(path, fields["expect_by_variant"].value[name].line,
+                            f"{where}: expect_by_variant names {name!r}, which is not among "
+                            f"the case's variants ({', '.join(variants)})")
+    expect_nodes = {"": fields.get("expect")}
+    for name, sub in (fields["expect_by_variant"].value.items()
+                      if "expect_by_variant" in fields else ()):
+        expect_nodes[name] = sub
+    normalised: dict[str, dict[str, Any]] = {}
+    for name, enode in expect_nodes.items():
+        if enode is None:
+            normalised[name] = {}
+            continue
+        for table in (tables if not name else [t for t in tables if t.name == name]):
+            normalised[name] = _card_game_expect(enode, path, where, table)
+    expect = normalised.pop("")
+    if "observe" in data and not expect and not normalised:
+        raise SpecError(path, line, f"{where}: an observation with nothing to expect")
+    for name, enode in expect_nodes.items():
+        reason = enode.value.get("reason") if enode is not None else None
+        if reason is not None and reason.value is not None and reason.value not in REASONS:
+            raise SpecError(path, reason.line, f"{where}: unknown reason {reason.value!r}: "
+                                               f"expected one of {', '.join(REASONS)}")
+    if "act" in data:
+        try:
+            target = str(Action.parse(data["act"]))
+        except _GolfError as exc:
+            raise SpecError(path, fields["act"].line, f"{where}: act: {exc}") from None
+        seat = fields["as"].value
+        # a seat off the table is for a step that expects the refusal (no-such-seat, or
+        # one that comes first such as match-over)
+        merged = [{**expect, **normalised.get(t.name, {})} for t in tables]
+        wants_refusal = all(e.get("accepted") is False or e.get("reason") is not None
+                            for e in merged)
+        if not wants_refusal:
+            for table in tables:
+                _seat(fields["as"], path, f"{where}: as", table.players)
+        elif isinstance(seat, bool) or not isinstance(seat, int):
+            raise SpecError(path, fields["as"].line, f"{where}: as: a seat is a whole number")
+        action, seat_value = "act", seat
+    else:
+        action, target = "observe", None
+        seat_value = fields["observe"].value
+        if seat_value is not None:
+            for table in tables:
+                _seat(fields["observe"], path, f"{where}: observe", table.players)
+    lines = {k: v.line for k, v in fields["expect"].value.items()} if "expect" in fields else {}
+    return Step(index, line, action, target, 1, expect, normalised, lines, seat_value)
+
+
+def _card_game_expect(node: Node, path: str, where: str, table: _Table) -> dict[str, Any]:
+    """A card-game expectation with cards and actions in canonical form."""
+    from golfcore.cardgame.actions import Action
+    from golfcore.errors import GolfError as _GolfError
+    from golfcore.notation import parse_card
+
+    fields = node.value
+    out = plain(node)
+    players = table.players
+
+    def line_of(key: str) -> int:
+        return fields[key].line if key in fields else node.line
+
+    try:
+        for key in ("discard",):
+            if out.get(key) is not None:
+                out[key] = str(parse_card(out[key]))
+        if isinstance(out.get("held"), dict) and out["held"].get("card") is not None:
+            out["held"] = {**out["held"], "card": str(parse_card(out["held"]["card"]))}
+    except _GolfError as exc:
+        raise SpecError(path, node.line, f"{where}: expect: {exc}") from None
+    if "legal" in out:
+        try:
+            out["legal"] = sorted(str(Action.parse(a)) for a in out["legal"])
+        except _GolfError as exc:
+            raise SpecError(path, line_of("legal"), f"{where}: expect: legal: {exc}") from None
+    if "boards" in out:
+        bnode = fields["boards"]
+        pairs = (list(bnode.value.items()) if isinstance(bnode.value, dict)
+                 else [(str(i), n) for i, n in enumerate(bnode.value)])
+        boards = {}
+        for key, board_node in pairs:
+            seat = int(key)
+            if seat >= players:
+                raise SpecError(path, board_node.line, f"{where}: expect: boards: unknown "
+                                                       f"seat {seat}: seats go from 0 to "
+                                                       f"{players - 1}")
+            places = _board(board_node, path, f"{where}: expect: the board of seat {seat}",
+                            table.name, table.shape, unknown_allowed=True)
+            boards[seat] = [None if c is None else str(c) for c, _, _ in places]
+        out["boards"] = boards
+    for key in ("turn", "ender"):
+        if out.get(key) is not None:
+            _seat(fields[key], path, f"{where}: expect: {key}", players)
+    for key in ("last_turns", "winners"):
+        for item in fields[key].value if key in fields else ():
+            _seat(item, path, f"{where}: expect: {key}", players)
+    for key in ("showing", "totals"):
+        if key in out and len(out[key]) != players:
+            raise SpecError(path, line_of(key), f"{where}: expect: {key} lists {len(out[key])} "
+                                                f"numbers for {players} players")
     return out
 
 

@@ -1,7 +1,8 @@
 """The embedding protocol: newline-delimited JSON over any pair of streams (``golf serve``).
 
-:mod:`~golfcore.protocol.server` holds the session, which dispatches each request to the game
-being played; ``docs/protocol.md`` is the guide.
+:mod:`~golfcore.protocol.server` holds the session, which checks each request and dispatches it
+to the game being played: :mod:`~golfcore.protocol.solitaire` or
+:mod:`~golfcore.protocol.cardgame`. ``docs/protocol.md`` is the guide.
 """
 
 from golfcore.protocol.server import PROTOCOL, Session, serve

@@ -5,74 +5,110 @@ conformance runner (:mod:`golfcore.conformance.runner`) speaks the same protocol
 process) and to any other engine (``golf conform --program CMD``). ``docs/protocol.md`` is the
 guide, with a transcript that a test replays.
 
+A session plays one game at a time: the solitaire (:mod:`golfcore.protocol.solitaire`) or a
+match of the card game (:mod:`golfcore.protocol.cardgame`). This module reads requests, checks
+what every command shares (the command, its fields, that a game exists and is the right one)
+and dispatches the rest to the game being played.
+
 Requests are JSON objects with a ``cmd`` and, optionally, an ``id`` echoed in the reply:
 
-==========  =====================================================================================
-``hello``   protocol version, engine name, variants, features
-``new``     start a game: ``variant`` plus one of ``code``, ``deal`` or ``position``
-            (a position object as :meth:`golfcore.position.Position.to_json` writes, or its text)
-``state``   the current state
-``legal``   the legal moves (also in every state)
-``play``    ``column`` (1..7, optional ``row`` for a touched covered card) or ``card``
-``draw``    turn the stock's top card
-``undo``    take back the last action
-``hint``    a suggested move; ``strategy``: ``legal`` (default) or ``solver``
-``solve``   the solver's verdict on the current position (``best``: also the best result)
-``quit``    end the session
-==========  =====================================================================================
+============  ===================================================================================
+``hello``     protocol version, engine name, every game's variants, features
+``new``       start a game: ``game`` (``solitaire``, the default, or ``card-game``) and how
+``quit``      end the session
+solitaire     ``state``, ``legal``, ``play``, ``draw``, ``undo``, ``hint``, ``solve``
+card game     ``observe``, ``legal`` (with ``seat``), ``act``, ``referee``
+============  ===================================================================================
 
-Every reply has ``ok`` and, once a game exists, ``state``. A refused action has ``ok: false``,
-``reason`` (a reason code) and ``messages`` (``es`` and ``en``); the state is unchanged. A line
-that is not a valid request gets ``ok: false`` with ``error`` and ``message``, and the session
-goes on.
+Solitaire replies carry ``state``; a refused action has ``ok: false``, ``reason`` (a reason
+code) and ``messages`` (``es`` and ``en``), and the state is unchanged. Card-game replies
+addressed to a seat carry that seat's ``observation`` and nothing else. A line that is not a
+valid request (a blank one included) gets ``ok: false`` with ``error`` and ``message``, and the
+session goes on.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, TextIO
+from typing import Any, Callable, Protocol, TextIO
 
 import golfcore
-from golfcore.solitaire.engine import ActionResult
+from golfcore.cardgame.match import Match
 from golfcore.errors import GolfError
+from golfcore.framework.registry import registries, registry
+from golfcore.protocol import cardgame, solitaire
+from golfcore.protocol.cardgame import CardGameTable
+from golfcore.protocol.solitaire import SolitaireTable
 from golfcore.solitaire.game import Game
-from golfcore.solitaire.position import Position
-from golfcore.framework.registry import registry
 
 PROTOCOL = 1
 FEATURES = ("code", "deal", "position", "undo", "hint", "score", "messages", "jokers",
-            "empty-waste", "compose", "solve")
+            "empty-waste", "compose", "solve", "card-game")
 
 BAD_JSON = "bad-json"
 BAD_REQUEST = "bad-request"
 BAD_INPUT = "bad-input"
 NO_GAME = "no-game"
+WRONG_GAME = "wrong-game"
+NOT_YOUR_SEAT = cardgame.NOT_YOUR_SEAT
+NOT_REFEREE = cardgame.NOT_REFEREE
+INTERNAL = "internal-error"
+
+
+class Table(Protocol):
+    """The game a session plays: what :mod:`~golfcore.protocol.solitaire` and
+    :mod:`~golfcore.protocol.cardgame` have in common."""
+
+    game_name: str
+    fields: dict[str, set[str]]
+
+    def started(self) -> dict[str, Any]: ...
+
+    def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]: ...
+
+    def on_error(self) -> dict[str, Any]: ...
+
+
+#: Each game: its commands' fields (``new`` included) and how ``new`` starts it.
+GAMES: dict[str, tuple[dict[str, set[str]], Callable[[dict[str, Any]], Table]]] = {
+    solitaire.GAME: (solitaire.FIELDS, solitaire.start),
+    cardgame.GAME: (cardgame.FIELDS, cardgame.start),
+}
+#: Every command, in the order the error for an unknown one lists them.
+COMMANDS = ("hello", "new", *dict.fromkeys(
+    cmd for fields, _ in GAMES.values() for cmd in fields if cmd != "new"), "quit")
+
+
+def _describe(game: str) -> str:
+    return "a solitaire game" if game == solitaire.GAME else "a card-game match"
 
 
 class Session:
     """One protocol session: at most one game at a time. :meth:`handle` is pure I/O-free."""
 
     def __init__(self) -> None:
-        self.game: Game | None = None
+        self.table: Table | None = None
         self.done = False
-        self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
-            "hello": self._hello, "new": self._new, "state": self._state, "legal": self._legal,
-            "play": self._play, "draw": self._draw, "undo": self._undo, "hint": self._hint,
-            "solve": self._solve, "quit": self._quit,
-        }
-        self._fields = {
-            "hello": set(), "new": {"variant", "code", "deal", "position"}, "state": set(),
-            "legal": set(), "play": {"column", "row", "card"}, "draw": set(), "undo": set(),
-            "hint": {"strategy"}, "solve": {"best"}, "quit": set(),
-        }
+
+    @property
+    def game(self) -> Game | None:
+        """The solitaire game being played, if that is what is played."""
+        return self.table.game if isinstance(self.table, SolitaireTable) else None
+
+    @property
+    def match(self) -> Match | None:
+        """The card-game match being played, if that is what is played."""
+        return self.table.match if isinstance(self.table, CardGameTable) else None
 
     # -- entry points ------------------------------------------------------------------------------
 
     def handle_line(self, line: str) -> str:
         """One request line in, one reply line out (without the newline)."""
+        if not line.strip():
+            return _dump(_error(BAD_JSON, "empty line: expected one JSON request", None))
         try:
             request = json.loads(line)
-        except json.JSONDecodeError as exc:
+        except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
             return _dump(_error(BAD_JSON, f"not valid JSON: {exc}", None))
         return _dump(self.handle(request))
 
@@ -81,139 +117,101 @@ class Session:
         if not isinstance(request, dict):
             return _error(BAD_REQUEST, "a request must be a JSON object", None)
         rid = request.get("id")
+        try:
+            reply = self._dispatch(request, rid)
+        except Exception as exc:  # a bug must not end the session; say so and go on
+            reply = _error(INTERNAL, f"internal error: {type(exc).__name__}: {exc}", rid)
+        if request.get("cmd") == "new" and not reply["ok"] and self.table is not None:
+            reply["message"] += (f" (nothing changed: {_describe(self.table.game_name)} "
+                                 f"is still being played)")
+        return reply
+
+    def _dispatch(self, request: dict[str, Any], rid: Any) -> dict[str, Any]:
         cmd = request.get("cmd")
-        if not isinstance(cmd, str) or cmd not in self._commands:
+        if not isinstance(cmd, str) or cmd not in COMMANDS:
             return _error(BAD_REQUEST, f"unknown command {cmd!r}: expected one of "
-                          f"{', '.join(self._commands)}", rid)
-        extra = sorted(set(request) - {"id", "cmd"} - self._fields[cmd])
+                          f"{', '.join(COMMANDS)}", rid)
+        table = self.table
+        if cmd == "new":
+            game = request.get("game", solitaire.GAME)
+            if not isinstance(game, str) or game not in GAMES:
+                return _error(BAD_INPUT, f"unknown game {game!r}: expected one of "
+                              f"{', '.join(GAMES)}", rid)
+            allowed = GAMES[game][0]["new"] | {"game"}
+        elif cmd in ("hello", "quit"):
+            allowed = set()
+        elif table is None:
+            allowed = set().union(*(f[cmd] for f, _ in GAMES.values() if cmd in f))
+        elif cmd not in table.fields:
+            owner = next(g for g, (f, _) in GAMES.items() if cmd in f)
+            return _error(WRONG_GAME, f"{cmd!r} is a {owner} command, but the game being "
+                          f"played is {_describe(table.game_name)}: send 'new' with 'game': "
+                          f"{owner!r} first", rid, game=table.game_name)
+        else:
+            allowed = table.fields[cmd]
+        extra = sorted(set(request) - {"id", "cmd"} - allowed)
         if extra:
             return _error(BAD_REQUEST, f"unknown field(s) for {cmd!r}: {', '.join(extra)}", rid)
-        if cmd not in ("hello", "new", "quit") and self.game is None:
+        if cmd not in ("hello", "new", "quit") and table is None:
             return _error(NO_GAME, "no game yet: send 'new' first", rid)
         try:
-            reply = self._commands[cmd](request)
+            if cmd == "hello":
+                reply = self._hello()
+            elif cmd == "quit":
+                self.done = True
+                reply = {"bye": True}
+            elif cmd == "new":
+                reply = self._new(request)
+            else:
+                assert table is not None
+                reply = table.handle(cmd, request)
         except GolfError as exc:
-            reply = _error(BAD_INPUT, str(exc), rid)
-            if self.game is not None:
-                reply["state"] = self.game.summary()
+            reply = _error(getattr(exc, "kind", BAD_INPUT), str(exc), rid)
+            if cmd != "new" and table is not None:
+                reply.update(table.on_error())
             return reply
         reply = {"ok": reply.pop("ok", True), **reply}
         if rid is not None:
             reply = {"id": rid, **reply}
         return reply
 
-    # -- commands ----------------------------------------------------------------------------------
+    # -- commands shared by every game -------------------------------------------------------------
 
-    def _hello(self, request: dict[str, Any]) -> dict[str, Any]:
+    def _hello(self) -> dict[str, Any]:
         return {
             "protocol": PROTOCOL,
             "engine": f"golfcore {golfcore.__version__}",
-            "variants": [{"name": v.name, "letter": v.letter, "title": v.title}
-                         for v in registry()],
+            "variants": [{"name": v.name, "letter": v.letter, "title": v.title, "game": v.game}
+                         for reg in registries() for v in reg],
             "features": list(FEATURES),
         }
 
     def _new(self, request: dict[str, Any]) -> dict[str, Any]:
-        starts = [k for k in ("code", "deal", "position") if k in request]
-        if len(starts) != 1:
-            raise GolfError("'new' needs exactly one of 'code', 'deal' or 'position'")
-        variant = request.get("variant")
-        if variant is not None and not isinstance(variant, str):
-            raise GolfError(f"'variant' must be a variant name, got {variant!r}")
-        if "code" in request:
-            code = request["code"]
-            if not isinstance(code, str):
-                raise GolfError(f"'code' must be a game code such as 'GO1-E-AAAAAAB', "
-                                f"got {code!r}")
-            game = Game.from_code(code)
-            if variant is not None and golfcore.find_variant(variant).name != game.variant.name:
-                raise GolfError(f"code {code!r} names variant {game.variant.name}, "
-                                f"not {variant}")
-        elif "deal" in request:
-            number = request["deal"]
-            if isinstance(number, bool) or not isinstance(number, int):
-                raise GolfError(f"'deal' must be a deal number, got {number!r}")
-            game = Game(variant or "app-facil", deal=number)
-        else:
-            raw = request["position"]
-            if isinstance(raw, str):
-                position = Position.from_text(raw, source="position")
-            else:
-                position = Position.from_json(raw)
-            game = Game(variant or "app-facil", position=position)
-        self.game = game
-        return {"state": game.summary()}
-
-    def _require(self) -> Game:
-        assert self.game is not None
-        return self.game
-
-    def _state(self, request: dict[str, Any]) -> dict[str, Any]:
-        return {"state": self._require().summary()}
-
-    def _legal(self, request: dict[str, Any]) -> dict[str, Any]:
-        game = self._require()
-        return {"legal": [str(m) for m in game.legal_moves()], "state": game.summary()}
-
-    def _play(self, request: dict[str, Any]) -> dict[str, Any]:
-        game = self._require()
-        if "card" in request:
-            if "column" in request or "row" in request:
-                raise GolfError("'play' takes either 'card' or 'column' (with 'row'), not both")
-            card = request["card"]
-            if not isinstance(card, str):
-                raise GolfError(f"'card' must be a card such as '9C', got {card!r}")
-            return self._result(game.play(golfcore.parse_card(card)))
-        column, row = request.get("column"), request.get("row")
-        for name, value in (("column", column), ("row", row)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-                raise GolfError(f"'{name}' must be a whole number, got {value!r}")
-        if column is None:
-            raise GolfError("'play' needs 'column' (1-7) or 'card'")
-        return self._result(game.apply(golfcore.Move.play(column, row)))
-
-    def _draw(self, request: dict[str, Any]) -> dict[str, Any]:
-        return self._result(self._require().draw())
-
-    def _undo(self, request: dict[str, Any]) -> dict[str, Any]:
-        return self._result(self._require().undo())
-
-    def _hint(self, request: dict[str, Any]) -> dict[str, Any]:
-        game = self._require()
-        strategy = request.get("strategy", "legal")
-        if not isinstance(strategy, str):
-            raise GolfError(f"'strategy' must be 'legal' or 'solver', got {strategy!r}")
-        move = game.hint(strategy)
-        return {"hint": str(move) if move is not None else None, "strategy": strategy,
-                "state": game.summary()}
-
-    def _solve(self, request: dict[str, Any]) -> dict[str, Any]:
-        from golfcore.solitaire.solver import solver_for
-
-        game = self._require()
-        best = request.get("best", True)
-        if not isinstance(best, bool):
-            raise GolfError(f"'best' must be true or false, got {best!r}")
-        result = solver_for(game.rules).solve(game.position, best=best)
-        return {"solve": result.to_json(), "state": game.summary()}
-
-    def _quit(self, request: dict[str, Any]) -> dict[str, Any]:
-        self.done = True
-        return {"bye": True}
-
-    def _result(self, result: ActionResult) -> dict[str, Any]:
-        game = self._require()
-        reply: dict[str, Any] = {"ok": result.accepted, "action": result.action,
-                                 "card": str(result.card) if result.card else None}
-        if not result.accepted:
-            reply["reason"] = result.reason
-            reply["messages"] = result.messages
-        reply["state"] = game.summary()
-        return reply
+        game = request.get("game", solitaire.GAME)
+        try:
+            table = GAMES[game][1](request)
+        except GolfError as exc:
+            variant = request.get("variant")
+            if isinstance(variant, str):
+                hint = _other_game(variant, game)
+                if hint:
+                    raise GolfError(f"{exc} ({hint})") from None
+            raise
+        self.table = table
+        return table.started()
 
 
-def _error(kind: str, message: str, rid: Any) -> dict[str, Any]:
-    reply: dict[str, Any] = {"ok": False, "error": kind, "message": message}
+def _other_game(variant: str, game: str) -> str | None:
+    """A hint when ``variant`` is another game's variant, else ``None``."""
+    base = variant.split("+", 1)[0].strip()
+    for name in GAMES:
+        if name != game and registry(name).find(base) is not None:
+            return f"{base} is a {name} variant: send 'game': {name!r}"
+    return None
+
+
+def _error(kind: str, message: str, rid: Any, **more: Any) -> dict[str, Any]:
+    reply: dict[str, Any] = {"ok": False, "error": kind, "message": message, **more}
     if rid is not None:
         reply = {"id": rid, **reply}
     return reply
@@ -224,11 +222,13 @@ def _dump(reply: dict[str, Any]) -> str:
 
 
 def serve(stdin: TextIO, stdout: TextIO) -> int:
-    """Run a session over two text streams until ``quit`` or end of input."""
+    """Run a session over two text streams until ``quit`` or end of input: one reply for every
+    line, a blank or undecodable one included."""
+    reconfigure = getattr(stdin, "reconfigure", None)
+    if reconfigure is not None:  # a byte that is not UTF-8 must not end the session
+        reconfigure(errors="replace")
     session = Session()
     for line in stdin:
-        if not line.strip():
-            continue
         stdout.write(session.handle_line(line) + "\n")
         stdout.flush()
         if session.done:

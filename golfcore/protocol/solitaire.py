@@ -1,0 +1,144 @@
+"""The solitaire's protocol commands: ``new`` (a deal, a code or a position), ``state``,
+``legal``, ``play``, ``draw``, ``undo``, ``hint`` and ``solve``.
+
+:class:`SolitaireTable` holds one :class:`~golfcore.solitaire.game.Game`; the session
+(:mod:`golfcore.protocol.server`) dispatches the solitaire's commands to it. Every reply carries
+``state`` (:meth:`Game.summary`), and so does a ``bad-input`` error once the game exists.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import golfcore
+from golfcore.errors import GolfError
+from golfcore.solitaire.engine import ActionResult
+from golfcore.solitaire.game import Game
+from golfcore.solitaire.position import Position
+
+GAME = "solitaire"
+
+#: The fields each command takes (besides ``cmd`` and ``id``); ``new`` also takes ``game``.
+FIELDS: dict[str, set[str]] = {
+    "new": {"variant", "code", "deal", "position"}, "state": set(), "legal": set(),
+    "play": {"column", "row", "card"}, "draw": set(), "undo": set(), "hint": {"strategy"},
+    "solve": {"best"},
+}
+
+
+def start(request: dict[str, Any]) -> "SolitaireTable":
+    """The game a ``new`` request asks for; :class:`GolfError` when it cannot be started."""
+    starts = [k for k in ("code", "deal", "position") if k in request]
+    if len(starts) != 1:
+        raise GolfError("'new' needs exactly one of 'code', 'deal' or 'position'")
+    variant = request.get("variant")
+    if variant is not None and not isinstance(variant, str):
+        raise GolfError(f"'variant' must be a variant name, got {variant!r}")
+    if "code" in request:
+        code = request["code"]
+        if not isinstance(code, str):
+            raise GolfError(f"'code' must be a game code such as 'GO1-E-AAAAAAB', "
+                            f"got {code!r}")
+        game = Game.from_code(code)
+        if variant is not None and golfcore.find_variant(variant).name != game.variant.name:
+            raise GolfError(f"code {code!r} names variant {game.variant.name}, "
+                            f"not {variant}")
+    elif "deal" in request:
+        number = request["deal"]
+        if isinstance(number, bool) or not isinstance(number, int):
+            raise GolfError(f"'deal' must be a deal number, got {number!r}")
+        game = Game(variant or "app-facil", deal=number)
+    else:
+        raw = request["position"]
+        if isinstance(raw, str):
+            position = Position.from_text(raw, source="position")
+        else:
+            position = Position.from_json(raw)
+        game = Game(variant or "app-facil", position=position)
+    return SolitaireTable(game)
+
+
+class SolitaireTable:
+    """One solitaire game being played through the protocol."""
+
+    game_name = GAME
+    fields = FIELDS
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "state": self._state, "legal": self._legal, "play": self._play,
+            "draw": self._draw, "undo": self._undo, "hint": self._hint, "solve": self._solve,
+        }
+
+    def started(self) -> dict[str, Any]:
+        """The reply to the ``new`` that started this game."""
+        return {"state": self.game.summary()}
+
+    def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
+        """Carry out ``cmd`` (one of :data:`FIELDS`' commands but ``new``)."""
+        return self._commands[cmd](request)
+
+    def on_error(self) -> dict[str, Any]:
+        """What a ``bad-input`` error about this game carries: the (unchanged) state."""
+        return {"state": self.game.summary()}
+
+    # -- commands ----------------------------------------------------------------------------------
+
+    def _state(self, request: dict[str, Any]) -> dict[str, Any]:
+        return {"state": self.game.summary()}
+
+    def _legal(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = self.game
+        return {"legal": [str(m) for m in game.legal_moves()], "state": game.summary()}
+
+    def _play(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = self.game
+        if "card" in request:
+            if "column" in request or "row" in request:
+                raise GolfError("'play' takes either 'card' or 'column' (with 'row'), not both")
+            card = request["card"]
+            if not isinstance(card, str):
+                raise GolfError(f"'card' must be a card such as '9C', got {card!r}")
+            return self._result(game.play(golfcore.parse_card(card)))
+        column, row = request.get("column"), request.get("row")
+        for name, value in (("column", column), ("row", row)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise GolfError(f"'{name}' must be a whole number, got {value!r}")
+        if column is None:
+            raise GolfError("'play' needs 'column' (1-7) or 'card'")
+        return self._result(game.apply(golfcore.Move.play(column, row)))
+
+    def _draw(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self._result(self.game.draw())
+
+    def _undo(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self._result(self.game.undo())
+
+    def _hint(self, request: dict[str, Any]) -> dict[str, Any]:
+        game = self.game
+        strategy = request.get("strategy", "legal")
+        if not isinstance(strategy, str):
+            raise GolfError(f"'strategy' must be 'legal' or 'solver', got {strategy!r}")
+        move = game.hint(strategy)
+        return {"hint": str(move) if move is not None else None, "strategy": strategy,
+                "state": game.summary()}
+
+    def _solve(self, request: dict[str, Any]) -> dict[str, Any]:
+        from golfcore.solitaire.solver import solver_for
+
+        game = self.game
+        best = request.get("best", True)
+        if not isinstance(best, bool):
+            raise GolfError(f"'best' must be true or false, got {best!r}")
+        result = solver_for(game.rules).solve(game.position, best=best)
+        return {"solve": result.to_json(), "state": game.summary()}
+
+    def _result(self, result: ActionResult) -> dict[str, Any]:
+        reply: dict[str, Any] = {"ok": result.accepted, "action": result.action,
+                                 "card": str(result.card) if result.card else None}
+        if not result.accepted:
+            reply["reason"] = result.reason
+            reply["messages"] = result.messages
+        reply["state"] = self.game.summary()
+        return reply
