@@ -63,10 +63,12 @@ TAKEN_FROM_DISCARD = "taken-from-discard"
 DISCARD_NOT_ALLOWED = "discard-not-allowed"
 #: ``take`` with an empty discard pile.
 DISCARD_EMPTY = "discard-empty"
+#: ``draw`` with an empty stock (a round set up by hand: play never starts a turn without one).
+STOCK_EMPTY = "stock-empty"
 
 REASONS = (MATCH_OVER, ROUND_OVER, ROUND_NOT_OVER, NO_SUCH_SEAT, NOT_YOUR_TURN, MUST_REVEAL,
            NOT_REVEALING, MUST_DRAW_FIRST, ALREADY_HOLDING, NO_SUCH_PLACE, ALREADY_FACE_UP,
-           TAKEN_FROM_DISCARD, DISCARD_NOT_ALLOWED, DISCARD_EMPTY)
+           TAKEN_FROM_DISCARD, DISCARD_NOT_ALLOWED, DISCARD_EMPTY, STOCK_EMPTY)
 
 
 class Action(NamedTuple):

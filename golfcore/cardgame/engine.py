@@ -15,7 +15,8 @@ rules a conformance spec can pin):
 5. the step: ``must-reveal`` (the round's start asks for ``reveal``), ``not-revealing``
    (``reveal`` later), ``must-draw-first`` (``replace``/``discard`` before drawing),
    ``already-holding`` (``draw``/``take`` while holding a card);
-6. the card and the place: ``discard-empty``, ``taken-from-discard`` and
+6. the card and the place: ``discard-empty``, ``stock-empty`` (only in a round set up by hand:
+   a dealt round never starts a turn with an empty stock), ``taken-from-discard`` and
    ``discard-not-allowed`` (CG-04), ``no-such-place``, ``already-face-up``.
 """
 
@@ -78,10 +79,11 @@ def start_match(rules: RuleSet, players: int | None = None, seed: int | None = N
 
 
 def start_round(rules: RuleSet, match: MatchState, round_state: RoundState) -> MatchState:
-    """A match whose current round is ``round_state`` (a position set up by hand, as specs do);
-    the round must have as many boards as the match has players."""
-    if round_state.players != match.players:
-        raise GolfError(f"the round has {round_state.players} boards for {match.players} players")
+    """A match whose current round is ``round_state`` (a position set up by hand, as specs do),
+    checked as :func:`golfcore.cardgame.saves.check_round` says."""
+    from golfcore.cardgame.saves import check_round
+
+    check_round(rules, round_state, match.players)
     return replace(match, current=round_state)
 
 
@@ -90,7 +92,7 @@ def start_round(rules: RuleSet, match: MatchState, round_state: RoundState) -> M
 
 def legal_actions(rules: RuleSet, match: MatchState, seat: int) -> list[Action]:
     """Every action ``seat`` may take now, in a stable order; empty when it is not their turn."""
-    if match.over or not 0 <= seat < match.players:
+    if match.over or isinstance(seat, bool) or not 0 <= seat < match.players:
         return []
     rnd = match.current
     if rnd.step == OVER:
@@ -101,7 +103,7 @@ def legal_actions(rules: RuleSet, match: MatchState, seat: int) -> list[Action]:
     if rnd.step == REVEAL:
         return [Action(a.REVEAL, p) for p in board.face_down_places()]
     if rnd.step == DRAW:
-        out = [Action(a.DRAW)]
+        out = [Action(a.DRAW)] if rnd.stock else []
         if rnd.discard:
             out.append(Action(a.TAKE))
         return out
@@ -135,6 +137,8 @@ def refusal(rules: RuleSet, match: MatchState, seat: int, action: Action) -> str
         return a.ALREADY_HOLDING
     if action.kind == a.TAKE and not rnd.discard:
         return a.DISCARD_EMPTY
+    if action.kind == a.DRAW and not rnd.stock:
+        return a.STOCK_EMPTY
     if action.kind == a.DISCARD:
         if rnd.held_from == FROM_DISCARD:
             return a.TAKEN_FROM_DISCARD

@@ -61,7 +61,6 @@ class Match:
             players = round_state.players if players is None else players
         self.state = engine.start_match(self.rules, players, seed)
         if round_state is not None:
-            saves.check_cards(self.rules, round_state)
             self.state = engine.start_round(self.rules, self.state, round_state)
 
     @classmethod
@@ -72,7 +71,10 @@ class Match:
             base = registry("card-game").by_letter(parsed.letter)
         except VariantError as exc:
             raise VariantError(f"match code {code.strip()!r}: {exc}") from None
-        variant = find_variant(f"{base.name}+shape={format_shape(parsed.shape)}")
+        try:
+            variant = find_variant(f"{base.name}+shape={format_shape(parsed.shape)}")
+        except VariantError as exc:
+            raise VariantError(f"match code {code.strip()!r}: {exc}") from None
         if RuleSet(variant).shape == RuleSet(base).shape:
             variant = base
         return cls(variant.name, players=parsed.players, seed=parsed.seed)

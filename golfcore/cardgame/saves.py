@@ -14,8 +14,8 @@ from typing import Any
 
 from golfcore.cardgame.board import Board
 from golfcore.cardgame.rules import RuleSet
-from golfcore.cardgame.state import (FROM_DISCARD, FROM_STOCK, HOLD, STEPS, MatchState,
-                                     RoundResult, RoundState)
+from golfcore.cardgame.state import (DRAW, FROM_DISCARD, FROM_STOCK, HOLD, OVER, STEPS,
+                                     MatchState, RoundResult, RoundState)
 from golfcore.cards import Card
 from golfcore.errors import CardError, GolfError
 from golfcore.notation import parse_card
@@ -128,10 +128,6 @@ def round_from_json(rules: RuleSet, data: Any, players: int, what: str = "round"
     held = data.get("held")
     held_card = _cards([held], f"{what} held")[0] if held is not None else None
     held_from = data.get("held_from")
-    if (step == HOLD) != (held_card is not None) or (
-            held_card is not None and held_from not in (FROM_STOCK, FROM_DISCARD)):
-        raise GolfError(f"{what}: a card is held (with 'held_from' 'stock' or 'discard') "
-                        f"exactly when 'step' is 'hold'")
     ender = data.get("ender")
     if ender is not None:
         ender = _int(ender, f"{what} ender", 0, players - 1)
@@ -148,8 +144,40 @@ def round_from_json(rules: RuleSet, data: Any, players: int, what: str = "round"
         held=held_card, held_from=held_from if held_card is not None else None, ender=ender,
         last_turns=tuple(_int(s, f"{what} last turn", 0, players - 1) for s in last),
         result=_result(result, f"{what} result", players) if result is not None else None)
-    check_cards(rules, rnd, what)
+    check_round(rules, rnd, players, what)
     return rnd
+
+
+def check_round(rules: RuleSet, rnd: RoundState, players: int, what: str = "round") -> None:
+    """A round set up by hand (a spec, a saved game) can be a round of the variant: one board
+    per player, each of the variant's size; a turn and a first seat at the table; a card held
+    exactly at the ``hold`` step; something to draw or take at the ``draw`` step; a result
+    exactly once the round is over; cards the shoe holds (:func:`check_cards`)."""
+    if len(rnd.boards) != players:
+        raise GolfError(f"{what}: {len(rnd.boards)} boards for {players} players")
+    for seat, board in enumerate(rnd.boards):
+        if board.size != rules.size or len(board.up) != rules.size:
+            raise GolfError(f"{what}: board {seat + 1} has {board.size} places: the variant's "
+                            f"{rules.shape[0]}x{rules.shape[1]} boards have {rules.size}")
+    seats: tuple[tuple[str, int | None], ...] = (
+        ("turn", rnd.turn), ("first", rnd.first), ("ender", rnd.ender))
+    for name, who in seats + tuple(("last turn", s) for s in rnd.last_turns):
+        if who is not None and not 0 <= who < players:
+            raise GolfError(f"{what}: {name} {who} is not a seat of this table")
+    if (rnd.step == HOLD) != (rnd.held is not None) or (
+            rnd.held is not None and rnd.held_from not in (FROM_STOCK, FROM_DISCARD)):
+        raise GolfError(f"{what}: a card is held (with 'held_from' 'stock' or 'discard') "
+                        f"exactly when 'step' is 'hold'")
+    if rnd.step == DRAW and not rnd.stock and not rnd.discard:
+        raise GolfError(f"{what}: at the draw step there must be a stock or a discard")
+    if (rnd.step == OVER) != (rnd.result is not None):
+        raise GolfError(f"{what}: a round has a 'result' exactly when its 'step' is 'over'")
+    if rnd.result is not None:
+        for places in rnd.result.cancelled:
+            if any(not 0 <= p < rules.size for p in places):
+                raise GolfError(f"{what}: a cancelled place is off the "
+                                f"{rules.shape[0]}x{rules.shape[1]} board")
+    check_cards(rules, rnd, what)
 
 
 def check_cards(rules: RuleSet, rnd: RoundState, what: str = "round") -> None:

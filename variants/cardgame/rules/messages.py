@@ -33,6 +33,7 @@ MESSAGES: dict[str, tuple[str, str]] = {
     a.DISCARD_NOT_ALLOWED: ("Hay que reemplazar una carta del tablero con la carta robada",
                             "The drawn card must replace a card of your board"),
     a.DISCARD_EMPTY: ("La pila de descarte está vacía", "The discard pile is empty"),
+    a.STOCK_EMPTY: ("El mazo está vacío", "The stock is empty"),
 }
 
 
