@@ -57,3 +57,17 @@ def test_wheel_deals_pysolfc_deal_one(installed):
     env_dir, work = installed
     out = run(env_dir, work, str(env_dir / "bin" / "golf"), "deal", "GO1-C-AAAAAAB")
     assert "8H 2C JH 7D 6D 8S 8D QS 6C 3D 8C TC 6S 9C 2H 6H" in out
+
+
+def test_every_package_of_the_tree_is_in_the_wheel():
+    """pyproject.toml lists packages by hand (the variants and specs are renamed on install):
+    every folder with an __init__.py under golfcore/ and variants/ must be listed."""
+    tomllib = pytest.importorskip("tomllib")  # Python 3.11 and later
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+                 ["tool"]["setuptools"]["packages"])
+    found = set()
+    for top, name in (("golfcore", "golfcore"), ("variants", "golfcore_variants")):
+        for init in (ROOT / top).rglob("__init__.py"):
+            parts = init.parent.relative_to(ROOT / top).parts
+            found.add(".".join((name,) + parts))
+    assert found - listed == set()

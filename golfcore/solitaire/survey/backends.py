@@ -1,25 +1,24 @@
 """Execution backends: each runs :func:`~.tasks.solve_deal` over a survey's tasks and yields the
 records as they come, in this process, in a pool of local processes, or on a Dask cluster
-(:mod:`distributed` is imported only then). Closing the generator stops the work at once."""
+(:mod:`distributed` is imported only then). Closing the generator stops the work at once. The
+local pool and :func:`default_workers` are :mod:`golfcore.pool`'s (shared with
+``golf tournament``)."""
 
 from __future__ import annotations
 
-import concurrent.futures
 import itertools
-import os
-import signal
 from typing import Any, Generator, Sequence
 
+from golfcore import pool
 from golfcore.errors import GolfError
+from golfcore.pool import default_workers
 from golfcore.solitaire.survey.tasks import Record, Task, solve_deal
+
+__all__ = ["Records", "default_workers", "import_distributed", "run", "run_dask",
+           "run_in_process", "run_processes"]
 
 #: What a backend returns: records as they come; ``close()`` stops the work.
 Records = Generator[Record, None, None]
-
-
-def _quiet_worker() -> None:
-    """Worker processes leave Ctrl-C to the main process (no traceback from each worker)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def run_in_process(tasks: Sequence[Task], best: bool, limit: int | None) -> Records:
@@ -31,30 +30,9 @@ def run_in_process(tasks: Sequence[Task], best: bool, limit: int | None) -> Reco
 def run_processes(tasks: Sequence[Task], best: bool, limit: int | None,
                   workers: int) -> Records:
     """Records from a pool of ``workers`` processes, as they complete, with a few tasks in
-    flight per worker (so an interruption loses little and memory stays flat)."""
-    if not tasks:
-        return
-    pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers, initializer=_quiet_worker)
-    todo = iter(tasks)
-    pending: set[concurrent.futures.Future[Record]] = set()
-    finished = False
-    try:
-        for variant, deal in itertools.islice(todo, 2 * workers):
-            pending.add(pool.submit(solve_deal, variant, deal, best, limit))
-        while pending:
-            done, pending = concurrent.futures.wait(
-                pending, return_when=concurrent.futures.FIRST_COMPLETED)
-            for future in done:
-                yield future.result()
-                nxt = next(todo, None)
-                if nxt is not None:
-                    pending.add(pool.submit(solve_deal, nxt[0], nxt[1], best, limit))
-        finished = True
-    finally:
-        if not finished:   # interrupted: stop the solves still running, now
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
-        pool.shutdown(wait=finished, cancel_futures=True)
+    flight per worker (so an interruption loses little and memory stays flat):
+    :func:`golfcore.pool.run_processes`."""
+    return pool.run_processes(solve_deal, ((v, d, best, limit) for v, d in tasks), workers)
 
 
 def import_distributed() -> Any:
@@ -107,14 +85,6 @@ def run_dask(tasks: Sequence[Task], best: bool, limit: int | None,
             except Exception:  # pragma: no cover - best effort while closing
                 pass
         client.close()
-
-
-def default_workers() -> int:
-    """The CPUs this process may use (``os.cpu_count()`` where that cannot be told)."""
-    try:
-        return len(os.sched_getaffinity(0)) or 1
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
 
 
 def run(tasks: Sequence[Task], best: bool, limit: int | None, workers: int | None = None,

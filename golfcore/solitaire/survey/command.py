@@ -8,15 +8,16 @@ import json
 import os
 import sys
 import time
-from typing import IO, Any, Callable, Collection, Sequence
+from typing import Any, Callable, Collection, Sequence
 
+from golfcore import jsonl
+from golfcore import svg as svg_file
 from golfcore.errors import GolfError
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.survey import backends
 from golfcore.solitaire.survey.plot import plot_svg
 from golfcore.solitaire.survey.progress import Progress, format_duration
-from golfcore.solitaire.survey.results import (default_output, open_results, read_results,
-                                               write_record)
+from golfcore.solitaire.survey.results import default_output, read_results
 from golfcore.solitaire.survey.stats import summarize
 from golfcore.solitaire.survey.tasks import parse_deals, parse_variants, survey_tasks
 
@@ -151,6 +152,9 @@ def run_command(args: argparse.Namespace) -> int:
     quiet = bool(getattr(args, "quiet", False))
     output = args.output or default_output(variants, first, last)
     plot = getattr(args, "plot", None)
+    if plot and jsonl.same_file(output, plot):
+        raise GolfError(f"--plot {plot} is the results file (--output {output}): the chart "
+                        f"would overwrite the results; give the plot another name")
     if plot:
         folder = os.path.dirname(os.path.abspath(plot))
         if not os.path.isdir(folder):
@@ -180,28 +184,9 @@ def run_command(args: argparse.Namespace) -> int:
     records = dict(resume.done)
     progress = Progress(total, len(records), enabled=not quiet)
     started = time.perf_counter()
-    interrupted = False
-    f: IO[str] | None = None     # opened with the first result: no empty file when none comes
     results = backends.run(tasks, best, limit, args.workers, args.scheduler)
-    try:
-        if tasks:
-            progress.update(0)
-        for record in results:
-            key = (record["deal"], record["variant"])
-            if key in records:      # never counted (or written) twice
-                continue
-            if f is None:
-                f = open_results(output, resume.needs_newline)
-            write_record(f, record)
-            records[key] = record
-            progress.update()
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        results.close()     # stops the workers at once when interrupted
-        progress.close()
-        if f is not None:
-            f.close()
+    interrupted = jsonl.collect(results, lambda r: (r["deal"], r["variant"]), records, output,
+                                resume.needs_newline, progress)
     if interrupted:
         _err(f"{PROG} survey: interrupted with {len(records)} of {total} solved; they are in "
              f"{output}: run the same command again to go on")
@@ -210,11 +195,7 @@ def run_command(args: argparse.Namespace) -> int:
     if plot:
         deals = f"deal {first}" if first == last else f"deals {first}..{last}"
         svg = plot_svg(summary, title=f"Winnable deals, {deals}")
-        try:
-            with open(plot, "w", encoding="utf-8") as g:
-                g.write(svg)
-        except OSError as exc:
-            raise GolfError(f"cannot write {plot}: {exc.strerror or exc}") from None
+        svg_file.save(plot, svg)
     if args.json:
         data = {
             "survey": {"variants": variants, "deals": [first, last], "best": best,

@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
+from golfcore.svg import open_document
+
 
 def plot_svg(summary: dict[str, Any], title: str = "Winnable deals") -> str:
     """An SVG bar chart: a bar per variant with its winnable share, the Wilson 95 % interval as
@@ -21,18 +23,8 @@ def plot_svg(summary: dict[str, Any], title: str = "Winnable deals") -> str:
     def y(share: float) -> float:
         return base_y - share * plot_h
 
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        f'<svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="{width}" '
-        f'height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" '
-        f'font-size="12">',
-        f'<title>{escape(title)}</title>',
-        f'<rect x="0" y="0" width="{width}" height="{height}" fill="white"/>',
-        f'<text x="{width / 2:.1f}" y="24" text-anchor="middle" font-size="16" '
-        f'font-weight="bold">{escape(title)}</text>',
-        f'<text x="{width / 2:.1f}" y="42" text-anchor="middle" fill="#555">bars: share of '
-        f'deals winnable; whiskers: Wilson 95 % interval</text>',
-    ]
+    out = open_document(width, height, title,
+                        "bars: share of deals winnable; whiskers: Wilson 95 % interval")
     for tick in range(0, 101, 10):
         ty = y(tick / 100)
         colour = "#ccc" if tick % 50 else "#999"

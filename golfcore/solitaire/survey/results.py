@@ -1,19 +1,28 @@
 """The results file: one JSON record a line, appended to as results come, so that an interrupted
 survey resumes where it stopped.
 
-:func:`read_results` reads an existing file (repairing a last line cut off mid-write),
-:func:`open_results` opens it for appending and :func:`write_record` adds a record.
+:func:`read_results` reads an existing file (repairing a last line cut off mid-write) and checks
+that its records are this survey's; reading, repairing and appending lines are
+:mod:`golfcore.jsonl`'s (shared with ``golf tournament``).
 """
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
-from typing import IO, Any, Sequence
+from typing import Any, Callable, Sequence
 
+from golfcore import jsonl
 from golfcore.errors import GolfError
+from golfcore.solitaire.deal import MAX_DEAL
+from golfcore.solitaire.state import Outcome
 from golfcore.solitaire.survey.tasks import RECORD_FIELDS, Record
+
+#: The first characters of every record as :func:`golfcore.jsonl.append` writes it: a last line
+#: cut off mid-write starts with them (or is a beginning of them).
+RECORD_START = b'{"deal": '
+
+_OUTCOMES = tuple(o.value for o in Outcome)
 
 
 def default_output(variants: Sequence[str], first: int, last: int) -> str:
@@ -33,15 +42,49 @@ class Resume:
     needs_newline: bool = False  # the last record has no line end yet
 
 
+def _score(value: Any) -> bool:
+    return value is None or (isinstance(value, dict) and set(value) == {"kind", "value"}
+                             and jsonl.text(value["kind"], 40)
+                             and (value["value"] is None
+                                  or jsonl.whole(value["value"], -jsonl.BIG, jsonl.BIG)))
+
+
+#: What each field of a record must hold: a test, and what it expects, for the error message.
+_FIELDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "deal": (lambda v: jsonl.whole(v, 1, MAX_DEAL), f"a deal number from 1 to {MAX_DEAL}"),
+    "variant": (jsonl.text, "a variant name"),
+    "winnable": (lambda v: v is None or isinstance(v, bool), "true, false or null"),
+    "best_removed": (jsonl.whole, "a whole number >= 0"),
+    "best_score": (_score, 'null or {"kind": ..., "value": a whole number or null}'),
+    "outcome": (lambda v: v in _OUTCOMES, " or ".join(f'"{o}"' for o in _OUTCOMES)),
+    "visited": (jsonl.whole, "a whole number >= 0"),
+    "seconds": (lambda v: jsonl.number(v, 0.0, 1e9), "a number of seconds from 0 to 1e9"),
+    "complete": (lambda v: isinstance(v, bool), "true or false"),
+    "best": (lambda v: isinstance(v, bool), "true or false"),
+    "limit": (lambda v: v is None or jsonl.whole(v, 1), "null or a whole number >= 1"),
+}
+assert tuple(_FIELDS) == RECORD_FIELDS
+
+
 def _check_record(data: Any, where: str) -> Record:
+    """``data`` if it is a survey record, each field of the type and range the survey writes
+    (nothing more, nothing less); else :class:`GolfError` naming ``where`` and the field."""
+    question = "is this the results file of a survey?"
     if not isinstance(data, dict) or not all(k in data for k in ("deal", "variant", "winnable")):
         raise GolfError(f"{where} is not a survey record (expected a JSON object with deal, "
-                        f"variant, winnable ...): is this the results file of a survey?")
+                        f"variant, winnable ...): {question}")
     missing = [k for k in RECORD_FIELDS if k not in data]
-    if missing or isinstance(data["deal"], bool) or not isinstance(data["deal"], int) \
-            or not isinstance(data["variant"], str):
-        raise GolfError(f"{where} is not a complete survey record"
-                        + (f" (missing {', '.join(missing)})" if missing else ""))
+    if missing:
+        raise GolfError(f"{where} is not a complete survey record (missing "
+                        f"{', '.join(missing)}): {question}")
+    extra = [k for k in data if k not in _FIELDS]
+    if extra:
+        raise GolfError(f"{where} is not a survey record: unknown field "
+                        f"{', '.join(jsonl.show(k) for k in extra[:5])}: {question}")
+    for key, (valid, expected) in _FIELDS.items():
+        if not valid(data[key]):
+            raise GolfError(f"{where}: field {key} is {jsonl.show(data[key])}, expected "
+                            f"{expected}: {question}")
     return data
 
 
@@ -56,51 +99,20 @@ def read_results(path: str, variants: Sequence[str], first: int, last: int, best
     """Read a results file to resume a survey.
 
     A last line cut off mid-write (no line end, not valid JSON) is truncated away (when
-    ``repair``). Records for other deals or variants are counted in ``outside`` and left alone.
-    Each ``(deal, variant)`` is taken once (``duplicates`` counts the extra lines). A record made
-    with other solver options (``best``, ``limit``) would mix results: :class:`GolfError`.
-    So does anything that is not a survey record.
+    ``repair``, and only once the file is known to be this survey's). Records for other deals or
+    variants are counted in ``outside`` and left alone. Each ``(deal, variant)`` is taken once
+    (``duplicates`` counts the extra lines). A record made with other solver options (``best``,
+    ``limit``) would mix results: :class:`GolfError`. So does anything that is not a survey
+    record, or a record with a field of the wrong type or range (``winnable: "yes"``, a
+    ``deal`` that is text): the error names the file, the line and the field. A file refused is
+    left as it is.
     """
-    resume = Resume()
-    try:
-        with open(path, "rb") as f:
-            raw = f.read()
-    except FileNotFoundError:
-        return resume
-    except IsADirectoryError:
-        raise GolfError(f"--output {path}: is a folder, not a file") from None
-    except OSError as exc:
-        raise GolfError(f"cannot read {path}: {exc.strerror or exc}") from None
-    lines = raw.split(b"\n")
-    tail = lines.pop()          # after the last line end: b"" when the file ends with one
-    if tail.strip():
-        try:
-            json.loads(tail)
-            lines.append(tail)
-            resume.needs_newline = True
-        except ValueError:
-            if not tail.lstrip().startswith(b"{"):
-                raise GolfError(f"{path}: the last line is not a survey record: is this the "
-                                f"results file of a survey?") from None
-            resume.truncated = True
-            if repair:
-                try:
-                    with open(path, "r+b") as f:
-                        f.truncate(len(raw) - len(tail))
-                except OSError as exc:
-                    raise GolfError(f"cannot repair {path}: {exc.strerror or exc}") from None
+    found = jsonl.read_lines(path, "survey", RECORD_START)
+    resume = Resume(truncated=found.truncated, needs_newline=found.needs_newline)
     wanted = set(variants)
-    for number, line in enumerate(lines, start=1):
-        if not line.strip():
-            continue
-        where = f"{path}, line {number}"
-        try:
-            data = json.loads(line)
-        except ValueError:
-            raise GolfError(f"{where} is not valid JSON: is this the results file of a "
-                            f"survey?") from None
-        record = _check_record(data, where)
-        if bool(record["best"]) != best or record["limit"] != limit:
+    for number, data in found.lines:
+        record = _check_record(data, f"{path}, line {number}")
+        if record["best"] != best or record["limit"] != limit:
             raise GolfError(
                 f"{path} holds results of a survey with other options ("
                 f"{_options_text(record['best'], record['limit'])}; this one: "
@@ -114,24 +126,6 @@ def read_results(path: str, variants: Sequence[str], first: int, last: int, best
             resume.duplicates += 1
             continue
         resume.done[key] = record
+    if repair:
+        jsonl.repair(path, found)
     return resume
-
-
-def open_results(path: str, needs_newline: bool) -> IO[str]:
-    try:
-        f = open(path, "a", encoding="utf-8")
-    except IsADirectoryError:
-        raise GolfError(f"--output {path}: is a folder, not a file") from None
-    except OSError as exc:
-        raise GolfError(f"cannot write {path}: {exc.strerror or exc}") from None
-    if needs_newline:
-        f.write("\n")
-        f.flush()
-    return f
-
-
-def write_record(f: IO[str], record: Record) -> None:
-    """Append ``record`` to the results file as one line, flushed at once (a survey stopped at
-    any moment loses at most the line being written, which :func:`read_results` repairs)."""
-    f.write(json.dumps(record, ensure_ascii=False) + "\n")
-    f.flush()

@@ -1,5 +1,7 @@
-"""The survey's figures: the Wilson interval, percentiles, and :func:`summarize`, which turns
-records into shares, intervals, means, times per deal and the deals that separate variants."""
+"""The survey's figures: :func:`summarize` turns records into shares, intervals, means, times per
+deal and the deals that separate variants. The Wilson interval and percentiles are
+:mod:`golfcore.stats`' (shared with ``golf tournament``); ``wilson_interval`` and ``Z95`` stay
+importable from here."""
 
 from __future__ import annotations
 
@@ -10,40 +12,9 @@ from typing import Any, Iterable, Sequence
 
 from golfcore.solitaire.scoring import POINTS, STROKES
 from golfcore.solitaire.survey.tasks import Record
+from golfcore.stats import Z95, percentile, wilson_interval
 
-#: z for a two-sided 95 % interval: the 97.5th percentile of the standard normal distribution.
-Z95 = 1.959963984540054
-
-
-def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion: ``successes`` out of ``n`` trials.
-
-    With p = successes/n: (p + z²/2n ± z·√(p(1-p)/n + z²/4n²)) / (1 + z²/n). Unlike the normal
-    approximation p ± z·√(p(1-p)/n) it stays inside [0, 1] and is not empty at 0 or n.
-    ``n == 0`` gives (0, 1): nothing is known.
-    """
-    if n < 0 or not 0 <= successes <= n:
-        raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    z2 = z * z
-    denominator = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / denominator
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
-    return low, high
-
-
-def _percentile(ordered: Sequence[float], q: float) -> float:
-    """The ``q`` quantile (0..1) of sorted data, interpolating linearly between ranks."""
-    if not ordered:
-        raise ValueError("no data")
-    position = (len(ordered) - 1) * q
-    below = math.floor(position)
-    above = min(below + 1, len(ordered) - 1)
-    return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
+__all__ = ["Z95", "summarize", "unique_records", "wilson_interval"]
 
 
 def unique_records(records: Iterable[Record]) -> dict[tuple[int, str], Record]:
@@ -102,8 +73,8 @@ def summarize(records: Iterable[Record], variants: Sequence[str] | None = None) 
             "mean_score": statistics.fmean(scores) if has_score else None,
             "time": {
                 "mean": statistics.fmean(seconds) if seconds else None,
-                "median": _percentile(seconds, 0.5) if seconds else None,
-                "p90": _percentile(seconds, 0.9) if seconds else None,
+                "median": percentile(seconds, 0.5) if seconds else None,
+                "p90": percentile(seconds, 0.9) if seconds else None,
                 "max": seconds[-1] if seconds else None,
                 "total": math.fsum(seconds),
             },

@@ -1,0 +1,18 @@
+"""Computer opponents for the card game: ``random``, ``greedy`` and ``strong``.
+
+>>> from golfcore.cardgame.bots import find_bot
+>>> bot = find_bot("greedy")("card-golf", seat=0, seed=1)
+
+A bot receives only observations (``Match.observe(seat)``) and answers one of their legal
+action texts; ``docs/bots.md`` describes how each decides, their options, the dominated moves
+and the measured strength.
+"""
+
+from golfcore.cardgame.bots.base import GROUP, Bot, BotError, bot_names, find_bot
+from golfcore.cardgame.bots.dominated import dominated
+from golfcore.cardgame.bots.greedy import GreedyBot
+from golfcore.cardgame.bots.randombot import RandomBot
+from golfcore.cardgame.bots.strong import StrongBot
+
+__all__ = ["GROUP", "Bot", "BotError", "GreedyBot", "RandomBot", "StrongBot", "bot_names",
+           "dominated", "find_bot"]

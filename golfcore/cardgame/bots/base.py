@@ -1,0 +1,118 @@
+"""The bots' interface and registry.
+
+A bot is a class with a ``name``, built with ``Bot(variant, seat, seed, **options)``, whose
+:meth:`Bot.act` receives an observation (exactly what ``Match.observe(seat)`` returns) and
+answers one of its ``legal`` action texts. Bots are found through the entry-point group
+``golfcore.cardgame.bots``; golfcore's own are registered there exactly as a third party's::
+
+    [project.entry-points."golfcore.cardgame.bots"]
+    my-bot = "my_package.bots:MyBot"        # a Bot subclass
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import random
+from importlib import metadata
+from typing import Any, ClassVar, Mapping
+
+from golfcore.cardgame.rules import rule_set
+from golfcore.errors import GolfError
+
+#: The entry-point group bots are registered in.
+GROUP = "golfcore.cardgame.bots"
+
+
+class BotError(GolfError):
+    """An unknown bot, a bad option, or an observation a bot cannot act on."""
+
+
+class Bot:
+    """A computer player of the card game.
+
+    Subclasses set :attr:`name` and implement :meth:`act`. ``options`` names the keyword options
+    the bot accepts (with a one-line description each); others are refused with
+    :class:`BotError`. A bot may keep what it saw in earlier observations, but receives nothing
+    else: never the match, the referee's state or the stock.
+    """
+
+    name: ClassVar[str] = ""
+    #: Option name -> what it does (``golf tournament`` may show these).
+    options: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, variant: str, seat: int, seed: int, **options: Any) -> None:
+        unknown = sorted(set(options) - set(self.options))
+        if unknown:
+            allowed = ", ".join(sorted(self.options)) or "none"
+            raise BotError(f"bot {self.name!r}: unknown option(s) {', '.join(unknown)} "
+                           f"(options: {allowed})")
+        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
+            raise BotError(f"bot {self.name!r}: a seat is a whole number from 0, not {seat!r}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise BotError(f"bot {self.name!r}: a seed is a whole number, not {seed!r}")
+        self.variant = variant
+        self.rules = rule_set(variant)
+        self.seat = seat
+        self.seed = seed
+
+    def act(self, observation: Mapping[str, Any]) -> str:
+        """One of ``observation["legal"]``."""
+        raise NotImplementedError
+
+    # -- helpers for subclasses ------------------------------------------------------------------
+
+    def legal(self, observation: Mapping[str, Any]) -> list[str]:
+        """The observation's legal actions; :class:`BotError` when there is none (not this
+        bot's turn) or the observation is another seat's."""
+        if observation.get("seat") != self.seat:
+            raise BotError(f"bot {self.name!r} plays seat {self.seat}, not "
+                           f"{observation.get('seat')!r}")
+        legal = list(observation.get("legal") or [])
+        if not legal:
+            raise BotError(f"bot {self.name!r}: nothing to do (no legal action)")
+        return legal
+
+    def rng(self, observation: Mapping[str, Any]) -> random.Random:
+        """A generator drawn from the bot's seed and the observation alone: the same seed and
+        observation give the same decision, in any process, whatever was played before."""
+        text = json.dumps(observation, sort_keys=True, default=str)
+        digest = hashlib.sha256(f"{self.name}:{self.seed}:{text}".encode()).digest()
+        return random.Random(int.from_bytes(digest[:16], "big"))
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r} seat={self.seat} seed={self.seed}>"
+
+
+def _entry_points() -> dict[str, metadata.EntryPoint]:
+    found: dict[str, metadata.EntryPoint] = {}
+    for ep in metadata.entry_points(group=GROUP):
+        found.setdefault(ep.name, ep)
+    return found
+
+
+def bot_names() -> list[str]:
+    """The names of every registered bot, sorted."""
+    return sorted(_entry_points())
+
+
+def find_bot(name: str) -> type[Bot]:
+    """The bot class registered as ``name``; :class:`BotError` (a :class:`GolfError`) naming
+    the known bots and the closest one for an unknown name."""
+    eps = _entry_points()
+    key = str(name).strip().lower()
+    ep = eps.get(key)
+    if ep is None:
+        close = difflib.get_close_matches(key, list(eps), n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        raise BotError(f"unknown bot {name!r}{hint}: known bots are "
+                       f"{', '.join(sorted(eps)) or 'none'}")
+    try:
+        cls = ep.load()
+    except Exception as exc:  # a broken plugin names itself
+        raise BotError(f"cannot load bot {key!r} ({ep.value}): {exc}") from exc
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise BotError(f"bot {key!r} ({ep.value}) is not a subclass of "
+                       f"golfcore.cardgame.bots.Bot")
+    return cls

@@ -1,0 +1,17 @@
+"""The ``random`` bot: a uniformly random legal action."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from golfcore.cardgame.bots.base import Bot
+
+
+class RandomBot(Bot):
+    """Any legal action, each as likely (drawn from the seed and the observation)."""
+
+    name = "random"
+
+    def act(self, observation: Mapping[str, Any]) -> str:
+        legal = self.legal(observation)
+        return self.rng(observation).choice(legal)

@@ -1,0 +1,239 @@
+"""``golf tournament``: its arguments (:func:`add_arguments`), the command (:func:`run_command`),
+the matches themselves (:func:`play_tournament`) and the text report (:func:`format_summary`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from typing import Any, Collection, Generator, Iterable, Sequence
+
+from golfcore import jsonl
+from golfcore import pool
+from golfcore import svg as svg_file
+from golfcore.cardgame.rules import rule_set
+from golfcore.cardgame.tournament.play import (MATCHES, ROUNDS, Dominated, Entrant, Record,
+                                               check_seats, identity, parse_entrant,
+                                               play_match)
+from golfcore.cardgame.tournament.plot import display_names, plot_svg
+from golfcore.cardgame.tournament.results import default_output, read_results
+from golfcore.cardgame.tournament.stats import summarize
+from golfcore.errors import GolfError
+from golfcore.progress import Progress
+
+PROG = "golf"
+#: The exit status of a tournament stopped by Ctrl-C (its results file is intact).
+INTERRUPTED = 130
+
+
+def _err(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The arguments of ``golf tournament``."""
+    parser.add_argument("bots", nargs="+", metavar="BOT",
+                        help="the bots in seat order, 2 to 6, a bot may repeat; options as "
+                             "NAME:KEY=VALUE[,KEY=VALUE] (strong:iterations=200)")
+    parser.add_argument("--variant", required=True, metavar="V",
+                        help="the card game's variant, composed or not (card-golf, six-card, "
+                             "card-golf+shape=2x4); its players are the bots")
+    count = parser.add_mutually_exclusive_group(required=True)
+    count.add_argument("--matches", type=int, metavar="N",
+                       help="play N whole matches (to the variant's point limit or holes)")
+    count.add_argument("--rounds", type=int, metavar="N",
+                       help="play N single rounds instead (each the first round of a match)")
+    parser.add_argument("--seed", type=int, required=True, metavar="S",
+                        help="match k (from 0) is dealt from seed (S*1000003 + k) mod "
+                             "8031810175 + 1; the same S gives the same matches")
+    parser.add_argument("--processes", type=int, metavar="P",
+                        help="worker processes (default: the CPUs this process may use; 1 "
+                             "plays in this process); the results do not depend on it")
+    parser.add_argument("--output", "-o", metavar="FILE",
+                        help="results file, one JSON record a match, appended as matches end; "
+                             "an existing one is resumed (default: "
+                             "tournament-<bots>-<variant>-seed<S>.jsonl here)")
+    parser.add_argument("--plot", metavar="FILE.svg",
+                        help="also draw points per round and matches won as an SVG chart")
+    parser.add_argument("--progress", action="store_true",
+                        help="show the progress bar on stderr even when it is not a terminal "
+                             "(a line every 5 %%)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the summary as one JSON object on one line")
+
+
+def check_count(option: str, value: int) -> int:
+    if value < 1:
+        raise GolfError(f"{option} must be a whole number >= 1, got {value}")
+    return value
+
+
+def check_variant(text: str, seats: int) -> str:
+    """The canonical name of a card-game variant for ``seats`` players; :class:`GolfError` for
+    an unknown or solitaire variant, or one whose ``+players=`` says otherwise."""
+    rules = rule_set(text)
+    fixed = any(part.split("=")[0].strip().lower() == "players"
+                for part in text.split("+")[1:])
+    if fixed and rules.players != seats:
+        raise GolfError(f"--variant {text} is for {rules.players} players, but {seats} bots "
+                        f"were given: the bots are the players (leave +players= out)")
+    return rules.name
+
+
+def check_entrant(entrant: Entrant, variant: str) -> None:
+    """Make the bot once, so that a bad option fails now and not in the middle of the run."""
+    entrant.factory(variant, 0, 1, **dict(entrant.options))
+
+
+def play_tournament(variant: str, entrants: Sequence[Entrant], seed: int,
+                    matches: Iterable[int], unit: str = MATCHES, processes: int = 1,
+                    dominated: Dominated | None = None) -> Generator[Record, None, None]:
+    """The records of the given matches, as they finish: in this process when ``processes``
+    is 1, else in a pool of worker processes (the records do not depend on which). Closing the
+    generator stops the work at once."""
+    todo = list(matches)
+    if processes <= 1 or len(todo) <= 1:
+        for k in todo:
+            yield play_match(variant, entrants, seed, k, unit, dominated)
+        return
+    yield from pool.run_processes(play_match,
+                                  ((variant, entrants, seed, k, unit, dominated) for k in todo),
+                                  min(processes, len(todo)))
+
+
+# -- the report -----------------------------------------------------------------------------------
+
+def _secs(value: float | None) -> str:
+    if value is None:
+        return "-"
+    if value < 1e-3:
+        return f"{value * 1e6:.0f}us"
+    if value < 1:
+        return f"{value * 1e3:.1f}ms"
+    return f"{value:.2f}s"
+
+
+def _table(rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> list[str]:
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    return ["  ".join(cell.rjust(widths[i]) if i in right else cell.ljust(widths[i])
+                      for i, cell in enumerate(row)).rstrip() for row in rows]
+
+
+def format_summary(summary: dict[str, Any]) -> list[str]:
+    """The text report: a row per bot, then what a shared win counts for."""
+    unit = summary["unit"]
+    games = "matches" if unit == MATCHES else "rounds"
+    rows = summary["seats"]
+    names = display_names([r["bot"] for r in rows])
+    table = [["bot", games, "rounds", "points/round", "95% CI", "won", "share", "95% CI",
+              "dominated", "per 1000", "time median", "p95"]]
+    for name, r in zip(names, rows):
+        ci = r["mean_ci"]
+        low, high = r["win_ci"]
+        table.append([
+            name, str(r["matches"]), str(r["rounds"]),
+            "-" if r["mean_per_round"] is None else f"{r['mean_per_round']:.2f}",
+            "-" if ci is None else f"{ci[0]:.2f}-{ci[1]:.2f}",
+            str(r["matches_won"]),
+            "-" if r["win_share"] is None else f"{100 * r['win_share']:.1f}%",
+            f"{100 * low:.1f}-{100 * high:.1f}%",
+            str(r["dominated"]),
+            "-" if r["dominated_per_1000"] is None else f"{r['dominated_per_1000']:.1f}",
+            _secs(r["time"]["median"]), _secs(r["time"]["p95"]),
+        ])
+    lines = _table(table, right=set(range(1, len(table[0]))))
+    shared = summary["shared_wins"]
+    lines.append("")
+    lines.append(f"points/round: lower is better; 95% CI: t interval over {games}. won: a "
+                 f"shared win counts as a win for each tied bot ({shared} of "
+                 f"{summary['matches']} {games} shared).")
+    lines.append("dominated: decisions worse than another legal action whatever the hidden "
+                 "cards; time: the bot's own time per decision.")
+    return lines
+
+
+# -- the command ----------------------------------------------------------------------------------
+
+def run_command(args: argparse.Namespace) -> int:
+    """``golf tournament``: play, write records as matches end, print the summary. Bad input
+    raises :class:`GolfError` (``golf`` prints it as ``golf: error: ...``, exit status 1)."""
+    unit = MATCHES if args.matches is not None else ROUNDS
+    count = check_count("--matches" if unit == MATCHES else "--rounds",
+                        args.matches if unit == MATCHES else args.rounds)
+    if args.seed < 0:
+        raise GolfError(f"--seed must be a whole number >= 0, got {args.seed}")
+    if args.processes is not None:
+        check_count("--processes", args.processes)
+    check_seats(len(args.bots))
+    variant = check_variant(args.variant, len(args.bots))
+    entrants = [parse_entrant(text) for text in args.bots]
+    for entrant in dict.fromkeys(entrants):
+        check_entrant(entrant, variant)
+    labels = [e.label for e in entrants]
+    ident = identity(variant, entrants, args.seed, unit)
+    output = args.output or default_output(labels, variant, args.seed, unit)
+    plot = args.plot
+    if plot and jsonl.same_file(output, plot):
+        raise GolfError(f"--plot {plot} is the results file (--output {output}): the chart "
+                        f"would overwrite the results; give the plot another name")
+    for option, path in (("--output", output), ("--plot", plot)):
+        if path:
+            folder = os.path.dirname(os.path.abspath(path))
+            if not os.path.isdir(folder):
+                raise GolfError(f"{option} {path}: no such folder {folder}")
+    resume = read_results(output, ident, count)
+    games = "matches" if unit == MATCHES else "rounds"
+    if resume.truncated:
+        _err(f"{PROG} tournament: note: removed a last line of {output} that was cut off "
+             f"mid-write; that match is played again")
+    if resume.outside:
+        _err(f"{PROG} tournament: note: {output} holds {resume.outside} record(s) of "
+             f"{games} beyond the {count} asked for; they stay in the file and are left out "
+             f"of the summary")
+    if resume.duplicates:
+        _err(f"{PROG} tournament: note: {output} repeats {resume.duplicates} record(s); each "
+             f"match is counted once")
+    if resume.done:
+        _err(f"{PROG} tournament: resuming from {output}: {len(resume.done)} of {count} "
+             f"{games} already played")
+    records = dict(resume.done)
+    todo = [k for k in range(count) if k not in records]
+    processes = max(1, min(args.processes or pool.default_workers(), len(todo)))
+    stream = sys.stderr
+    on_terminal = bool(getattr(stream, "isatty", None) and stream.isatty())
+    progress = Progress(count, len(records), stream=stream,
+                        enabled=bool(args.progress) or on_terminal,
+                        label="tournament", unit=games)
+    started = time.perf_counter()
+    results = play_tournament(variant, entrants, args.seed, todo, unit, processes)
+    interrupted = jsonl.collect(results, lambda r: r["match"], records, output, resume.needs_newline,
+                                progress)
+    if interrupted:
+        _err(f"{PROG} tournament: interrupted with {len(records)} of {count} {games} "
+             f"played; they are in {output}: run the same command again to go on")
+        return INTERRUPTED
+    summary = summarize(records.values(), labels, unit)
+    if plot:
+        svg = plot_svg(summary, title=f"{' vs '.join(display_names(labels))}: {count} "
+                                      f"{games} of {variant}")
+        svg_file.save(plot, svg)
+    if args.json:
+        data = {
+            "tournament": {**ident, "players": len(entrants), "count": count,
+                           "output": output, "plot": plot, "processes": processes,
+                           "resumed": len(resume.done), "played_now": len(todo),
+                           "ignored_outside": resume.outside,
+                           "duplicates": resume.duplicates, "repaired": resume.truncated,
+                           "seconds": round(time.perf_counter() - started, 3)},
+            **summary,
+        }
+        print(json.dumps(data, ensure_ascii=False))
+        return 0
+    print(f"tournament: {' '.join(labels)} under {variant}, {count} {games}, seed "
+          f"{args.seed}, seats rotating; results in {output}")
+    print()
+    for line in format_summary(summary):
+        print(line)
+    return 0

@@ -1,0 +1,152 @@
+"""A tournament's results file: one JSON record a match, appended as matches finish, so that an
+interrupted tournament resumes where it stopped.
+
+:func:`read_results` reads an existing file and checks that it is this tournament's before
+anything is repaired; reading, repairing and appending lines are :mod:`golfcore.jsonl`'s
+(shared with ``golf survey``).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Sequence
+
+from golfcore import jsonl
+from golfcore.cardgame.tournament.play import MATCHES, RECORD_FIELDS, Record
+from golfcore.errors import GolfError
+
+
+def _safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._+=,-]", "_", text)
+
+
+def default_output(bots: Sequence[str], variant: str, seed: int, unit: str) -> str:
+    """``tournament-<bots>-<variant>-seed<S>.jsonl`` (``...-rounds.jsonl`` for ``--rounds``),
+    in the current directory."""
+    rounds = "" if unit == MATCHES else "-rounds"
+    return f"tournament-{_safe(','.join(bots))}-{_safe(variant)}-seed{seed}{rounds}.jsonl"
+
+
+@dataclass
+class Resume:
+    """What an existing results file holds for this tournament (see :func:`read_results`)."""
+
+    done: dict[int, Record] = field(default_factory=dict)   # by match number
+    outside: int = 0            # records of matches beyond the number asked for
+    duplicates: int = 0         # lines for a match already read
+    truncated: bool = False     # a last line cut off mid-write was removed
+    needs_newline: bool = False  # the last record has no line end yet
+
+
+def _describe(identity: Any) -> str:
+    if not isinstance(identity, dict):
+        return repr(identity)
+    unit = "single rounds" if identity.get("unit") != MATCHES else "whole matches"
+    bots = " ".join(map(str, identity.get("bots") or []))
+    return f"{bots} under {identity.get('variant')}, seed {identity.get('seed')}, {unit}"
+
+
+#: The first characters of every record as :func:`golfcore.jsonl.append` writes it: a last line
+#: cut off mid-write starts with them (or is a beginning of them).
+RECORD_START = b'{"tournament": '
+
+
+def _each(value: Any, players: int, valid: Callable[[Any], bool]) -> bool:
+    """``value`` is a list of one entry per bot, each ``valid``."""
+    return isinstance(value, list) and len(value) == players and all(map(valid, value))
+
+
+def _points(value: Any) -> bool:
+    return jsonl.whole(value, -jsonl.BIG, jsonl.BIG)
+
+
+def _fields(players: int) -> dict[str, tuple[Callable[[Any], bool], str]]:
+    """What each field of a record must hold (a test, and what it expects, for the error
+    message), but ``tournament``, which is compared with the tournament's identity."""
+    count = jsonl.whole
+
+    def seats(v: Any) -> bool:
+        return (isinstance(v, list) and len(v) == players
+                and all(jsonl.whole(b, 0, players - 1) for b in v) and len(set(v)) == players)
+
+    def winners(v: Any) -> bool:
+        return (isinstance(v, list) and 0 < len(v) <= players
+                and all(jsonl.whole(w, 0, players - 1) for w in v) and len(set(v)) == len(v))
+
+    def points(v: Any) -> bool:
+        return isinstance(v, list) and all(_each(r, players, _points) for r in v)
+
+    def micros(v: Any) -> bool:
+        return _each(v, players, lambda m: isinstance(m, list) and all(map(count, m)))
+
+    per_bot = f"a list of {players} (one per bot)"
+    return {
+        "match": (count, "a whole number >= 0"),
+        "match_seed": (count, "a whole number >= 0"),
+        "code": (lambda v: isinstance(v, str), "a text"),
+        "seats": (seats, f"the bots 0 to {players - 1} in seat order"),
+        "rounds": (lambda v: jsonl.whole(v, 1), "a whole number >= 1"),
+        "points": (points, f"a list of rounds, each {per_bot} whole numbers"),
+        "totals": (lambda v: _each(v, players, _points), f"{per_bot} whole numbers"),
+        "winners": (winners, f"a list of different bots from 0 to {players - 1}"),
+        "decisions": (lambda v: _each(v, players, count), f"{per_bot} whole numbers >= 0"),
+        "dominated": (lambda v: _each(v, players, count), f"{per_bot} whole numbers >= 0"),
+        "micros": (micros, f"{per_bot} lists of whole numbers >= 0"),
+        "seconds": (lambda v: jsonl.number(v, 0.0, 1e9), "a number of seconds from 0 to 1e9"),
+    }
+
+
+def _check_record(data: Any, where: str, players: int) -> Record:
+    """``data`` if it is a tournament record, each field of the type and range the tournament
+    writes (nothing more, nothing less); else :class:`GolfError` naming ``where`` and the
+    field."""
+    question = "is this the results file of a tournament?"
+    if not isinstance(data, dict) or "tournament" not in data or "match" not in data:
+        raise GolfError(f"{where} is not a tournament record (expected a JSON object with "
+                        f"tournament, match, points ...): {question}")
+    missing = [k for k in RECORD_FIELDS if k not in data]
+    if missing:
+        raise GolfError(f"{where} is not a complete tournament record (missing "
+                        f"{', '.join(missing)}): {question}")
+    extra = [k for k in data if k not in RECORD_FIELDS]
+    if extra:
+        raise GolfError(f"{where} is not a tournament record: unknown field "
+                        f"{', '.join(jsonl.show(k) for k in extra[:5])}: {question}")
+    for key, (valid, expected) in _fields(players).items():
+        if not valid(data[key]):
+            raise GolfError(f"{where}: field {key} is {jsonl.show(data[key])}, expected "
+                            f"{expected}: {question}")
+    return data
+
+
+def read_results(path: str, identity: dict[str, Any], matches: int,
+                 repair: bool = True) -> Resume:
+    """Read a results file to resume the tournament ``identity`` (:func:`.play.identity`).
+
+    A record of another tournament (other bots, options, order, variant, seed or unit), or
+    anything that is not a tournament record (a field of the wrong type or range: the error
+    names the file, the line and the field), is :class:`GolfError`, and the file is left as
+    it is. Otherwise a last line cut off mid-write is removed (when ``repair``), records of
+    matches from ``matches`` on are counted in ``outside`` and left in the file, and each
+    match is taken once (``duplicates`` counts the extra lines).
+    """
+    found = jsonl.read_lines(path, "tournament", RECORD_START)
+    resume = Resume(truncated=found.truncated, needs_newline=found.needs_newline)
+    players = len(identity["bots"])
+    for number, data in found.lines:
+        record = _check_record(data, f"{path}, line {number}", players)
+        if record["tournament"] != identity:
+            raise GolfError(f"{path} holds the results of another tournament "
+                            f"({_describe(record['tournament'])}; this one: "
+                            f"{_describe(identity)}): resuming would mix them. Give another "
+                            f"--output, or run that tournament's command")
+        if record["match"] >= matches:
+            resume.outside += 1
+        elif record["match"] in resume.done:
+            resume.duplicates += 1
+        else:
+            resume.done[record["match"]] = record
+    if repair:
+        jsonl.repair(path, found)
+    return resume

@@ -1,0 +1,132 @@
+"""Figures shared by the commands that measure many games (``golf survey``, ``golf tournament``):
+the Wilson interval of a proportion, percentiles, Student's t quantiles and the interval of a
+mean per round over matches of several rounds.
+
+Plain Python (no SciPy); each function says which formula it uses.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Sequence
+
+#: z for a two-sided 95 % interval: the 97.5th percentile of the standard normal distribution.
+Z95 = 1.959963984540054
+
+
+def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a proportion: ``successes`` out of ``n`` trials.
+
+    With p = successes/n: (p + z²/2n ± z·√(p(1-p)/n + z²/4n²)) / (1 + z²/n). Unlike the normal
+    approximation p ± z·√(p(1-p)/n) it stays inside [0, 1] and is not empty at 0 or n.
+    ``n == 0`` gives (0, 1): nothing is known.
+    """
+    if n < 0 or not 0 <= successes <= n:
+        raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    z2 = z * z
+    denominator = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denominator
+    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == n else min(1.0, centre + half)
+    return low, high
+
+
+def percentile(ordered: Sequence[float], q: float) -> float:
+    """The ``q`` quantile (0..1) of sorted data, interpolating linearly between ranks (the
+    default of NumPy's ``percentile``). :class:`ValueError` for no data."""
+    if not ordered:
+        raise ValueError("no data")
+    position = (len(ordered) - 1) * q
+    below = math.floor(position)
+    above = min(below + 1, len(ordered) - 1)
+    return ordered[below] + (ordered[above] - ordered[below]) * (position - below)
+
+
+def _beta_fraction(a: float, b: float, x: float) -> float:
+    """The continued fraction of the regularized incomplete beta function (modified Lentz)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        m2 = 2 * m
+        for numerator in (m * (b - m) * x / ((a + m2 - 1.0) * (a + m2)),
+                          -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0))):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return h
+
+
+def _incomplete_beta(a: float, b: float, x: float) -> float:
+    """I_x(a, b), the regularized incomplete beta function, for 0 <= x <= 1."""
+    if x <= 0.0:
+        return 0.0
+    if x >= 1.0:
+        return 1.0
+    log_front = (math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                 + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1.0) / (a + b + 2.0):
+        return math.exp(log_front) * _beta_fraction(a, b, x) / a
+    return 1.0 - math.exp(log_front) * _beta_fraction(b, a, 1.0 - x) / b
+
+
+def t_cdf(t: float, df: float) -> float:
+    """P(T <= t) for Student's t distribution with ``df`` degrees of freedom."""
+    if df <= 0:
+        raise ValueError(f"degrees of freedom must be positive, got {df}")
+    tail = 0.5 * _incomplete_beta(df / 2.0, 0.5, df / (df + t * t))
+    return 1.0 - tail if t > 0 else tail
+
+
+def t_quantile(p: float, df: float) -> float:
+    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (bisection on
+    :func:`t_cdf`, to 1e-10): ``t_quantile(0.975, 10)`` is 2.228."""
+    if not 0.0 < p < 1.0:
+        raise ValueError(f"need 0 < p < 1, got {p}")
+    if p < 0.5:
+        return -t_quantile(1.0 - p, df)
+    low, high = 0.0, 1.0
+    while t_cdf(high, df) < p:
+        high *= 2.0
+    while high - low > 1e-10 * max(1.0, high):
+        middle = (low + high) / 2.0
+        if t_cdf(middle, df) < p:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2.0
+
+
+def ratio_interval(totals: Sequence[float], counts: Sequence[float],
+                   confidence: float = 0.95) -> tuple[float | None, float | None, float | None]:
+    """The mean per unit over clusters, with its interval: ``(mean, low, high)``.
+
+    Cluster j holds ``counts[j]`` units whose values sum to ``totals[j]`` (a match of several
+    rounds and the points scored in them). The mean is ΣT/ΣR; units of one cluster are not
+    independent, so the interval is the ratio estimator's: standard error
+    √(Σ(T_j − mean·R_j)² / (n(n−1))) / R̄ over the n clusters, times Student's t with n − 1
+    degrees of freedom. With one unit a cluster it is the usual t interval of a mean.
+    No cluster gives ``(None, None, None)``; one cluster gives the mean and no interval.
+    """
+    if len(totals) != len(counts):
+        raise ValueError("totals and counts differ in length")
+    n = len(totals)
+    units = math.fsum(counts)
+    if n == 0 or units <= 0:
+        return None, None, None
+    mean = math.fsum(totals) / units
+    if n == 1:
+        return mean, None, None
+    residuals = math.fsum((t - mean * r) ** 2 for t, r in zip(totals, counts))
+    error = math.sqrt(residuals / (n * (n - 1))) / (units / n)
+    half = t_quantile(0.5 + confidence / 2.0, n - 1) * error
+    return mean, mean - half, mean + half
