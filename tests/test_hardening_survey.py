@@ -28,7 +28,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from golfcore import jsonl
+from golfcore.runs import jsonl
 from golfcore.cardgame.tournament import plot as tournament_plot
 from golfcore.cardgame.tournament import results as tournament_results
 from golfcore.cardgame.tournament import stats as tournament_stats
@@ -193,7 +193,7 @@ def test_workers_die_with_a_survey_killed_by_sigkill(tmp_path, guard):
     if guard == "watchdog" and multiprocessing.get_start_method() != "fork":
         pytest.skip("the workers must inherit the patched module")
     output = tmp_path / "killed.jsonl"
-    setup = ("import golfcore.pool as pool; pool._parent_death_signal = lambda: False; "
+    setup = ("import golfcore.runs.pool as pool; pool._parent_death_signal = lambda: False; "
              if guard == "watchdog" else "")
     argv = [sys.executable, "-c", setup + GOLF[2],
             "survey", "--variant", "app-facil", "--deals", "1..1000000", "--no-best",

@@ -11,7 +11,7 @@ from typing import Any, Mapping
 
 import pytest
 
-from golfcore import stats
+from golfcore.runs import stats
 from golfcore.cardgame import tournament
 from golfcore.cardgame.bots import bot_names
 from golfcore.cardgame.match import Match

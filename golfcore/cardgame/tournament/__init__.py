@@ -11,12 +11,12 @@ The package has a module for each job; the names below are re-exported here:
   :func:`match_seed` say who sits where and what is dealt, :func:`play_match` (top-level and
   picklable) plays one match, feeding each bot only its own observation, and returns its record;
 * :mod:`.stats`: :func:`summarize` turns records into a row per bot (the intervals are
-  :mod:`golfcore.stats`');
+  :mod:`golfcore.runs.stats`');
 * :mod:`.results`: the JSON-lines results file, so that an interrupted tournament resumes
-  (:func:`read_results`; lines are read, repaired and appended by :mod:`golfcore.jsonl`);
+  (:func:`read_results`; lines are read, repaired and appended by :mod:`golfcore.runs.jsonl`);
 * :mod:`.plot`: the SVG chart (:func:`plot_svg`);
 * :mod:`.command`: :func:`add_arguments` / :func:`run_command` for ``golf tournament``,
-  :func:`play_tournament` (in process or in worker processes, :mod:`golfcore.pool`) and
+  :func:`play_tournament` (in process or in worker processes, :mod:`golfcore.runs.pool`) and
   :func:`format_summary`, the text report.
 """
 

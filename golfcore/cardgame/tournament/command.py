@@ -10,9 +10,9 @@ import sys
 import time
 from typing import Any, Collection, Generator, Iterable, Sequence
 
-from golfcore import jsonl
-from golfcore import pool
-from golfcore import svg as svg_file
+from golfcore.runs import jsonl
+from golfcore.runs import pool
+from golfcore.runs import svg as svg_file
 from golfcore.cardgame.rules import rule_set
 from golfcore.cardgame.tournament.play import (MATCHES, ROUNDS, Dominated, Entrant, Record,
                                                check_seats, identity, parse_entrant,
@@ -21,7 +21,7 @@ from golfcore.cardgame.tournament.plot import display_names, plot_svg
 from golfcore.cardgame.tournament.results import default_output, read_results
 from golfcore.cardgame.tournament.stats import summarize
 from golfcore.errors import GolfError
-from golfcore.progress import Progress
+from golfcore.runs.progress import Progress
 
 PROG = "golf"
 #: The exit status of a tournament stopped by Ctrl-C (its results file is intact).

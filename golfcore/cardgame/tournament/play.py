@@ -5,7 +5,7 @@
 :func:`play_match` plays match k and returns its record, a JSON-ready dict per match holding the
 points of each round, the winners, and for each bot its decisions, their times and how many of
 them were dominated. :func:`play_match` is a top-level, picklable function: it runs in worker
-processes (:func:`golfcore.pool.run_processes`).
+processes (:func:`golfcore.runs.pool.run_processes`).
 
 Every list in a record is by **bot** (the order the bots were given), not by seat; ``seats``
 says which bot sat where.

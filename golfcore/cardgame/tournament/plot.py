@@ -7,7 +7,7 @@ import math
 from typing import Any, Callable, Sequence
 from xml.sax.saxutils import escape
 
-from golfcore.svg import open_document
+from golfcore.runs.svg import open_document
 
 PALETTE = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948")
 

@@ -2,7 +2,7 @@
 interrupted tournament resumes where it stopped.
 
 :func:`read_results` reads an existing file and checks that it is this tournament's before
-anything is repaired; reading, repairing and appending lines are :mod:`golfcore.jsonl`'s
+anything is repaired; reading, repairing and appending lines are :mod:`golfcore.runs.jsonl`'s
 (shared with ``golf survey``).
 """
 
@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from golfcore import jsonl
+from golfcore.runs import jsonl
 from golfcore.cardgame.tournament.play import MATCHES, RECORD_FIELDS, Record
 from golfcore.errors import GolfError
 
@@ -47,7 +47,7 @@ def _describe(identity: Any) -> str:
     return f"{bots} under {identity.get('variant')}, seed {identity.get('seed')}, {unit}"
 
 
-#: The first characters of every record as :func:`golfcore.jsonl.append` writes it: a last line
+#: The first characters of every record as :func:`golfcore.runs.jsonl.append` writes it: a last line
 #: cut off mid-write starts with them (or is a beginning of them).
 RECORD_START = b'{"tournament": '
 

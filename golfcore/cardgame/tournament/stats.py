@@ -1,6 +1,6 @@
 """A tournament's figures: :func:`summarize` turns match records into one row per bot.
 
-The intervals and percentiles are :mod:`golfcore.stats`' (shared with ``golf survey``).
+The intervals and percentiles are :mod:`golfcore.runs.stats`' (shared with ``golf survey``).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ import math
 from typing import Any, Iterable, Sequence
 
 from golfcore.cardgame.tournament.play import MATCHES, Record
-from golfcore.stats import percentile, ratio_interval, wilson_interval
+from golfcore.runs.stats import percentile, ratio_interval, wilson_interval
 
 
 def _times(micros: Sequence[int]) -> dict[str, float | None]:
@@ -29,7 +29,7 @@ def summarize(records: Iterable[Record], bots: Sequence[str],
 
     ``seats``: a row per bot in the order given (``bots``, their labels), with the matches
     played, the rounds, ``mean_per_round`` (points per round, lower is better) and its 95 %
-    interval ``mean_ci`` (clustered by match, see :func:`golfcore.stats.ratio_interval`;
+    interval ``mean_ci`` (clustered by match, see :func:`golfcore.runs.stats.ratio_interval`;
     ``None`` with fewer than two matches), ``total_points``, ``matches_won`` (a win shared by
     tied bots counts for each of them), ``win_share`` and its Wilson 95 % interval
     ``win_ci``, the ``decisions`` taken, how many were ``dominated`` and that per 1000

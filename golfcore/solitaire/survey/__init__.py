@@ -13,14 +13,14 @@ The package has a module for each job; the names below are re-exported here:
   top-level, picklable function, so it runs in another process or on a Dask worker) solves one
   deal under one variant and returns a JSON-ready record;
 * :mod:`.stats`: :func:`summarize` turns records into the figures; :func:`wilson_interval` is
-  the confidence interval (it lives in :mod:`golfcore.stats`, shared with ``golf tournament``);
+  the confidence interval (it lives in :mod:`golfcore.runs.stats`, shared with ``golf tournament``);
 * :mod:`.results`: the JSON-lines results file, appended to as results come, so that an
   interrupted survey resumes where it stopped (:func:`read_results`; the lines themselves are
-  read, repaired and appended by :mod:`golfcore.jsonl`);
+  read, repaired and appended by :mod:`golfcore.runs.jsonl`);
 * :mod:`.backends`: run :func:`solve_deal` over the tasks and yield records as they come: in
   process (``--workers 1``), local processes (:class:`concurrent.futures.ProcessPoolExecutor`)
   or a Dask cluster (``--scheduler ADDRESS``; :mod:`distributed` is imported only then);
-* :mod:`.progress`: the progress bar (:class:`golfcore.progress.Progress` counting solves);
+* :mod:`.progress`: the progress bar (:class:`golfcore.runs.progress.Progress` counting solves);
   :mod:`.plot`: the SVG plot (:func:`plot_svg`);
 * :mod:`.command`: :func:`add_arguments` / :func:`run_command` for ``golf survey``, and
   :func:`format_summary`, the text report.

@@ -1,7 +1,7 @@
 """Execution backends: each runs :func:`~.tasks.solve_deal` over a survey's tasks and yields the
 records as they come, in this process, in a pool of local processes, or on a Dask cluster
 (:mod:`distributed` is imported only then). Closing the generator stops the work at once. The
-local pool and :func:`default_workers` are :mod:`golfcore.pool`'s (shared with
+local pool and :func:`default_workers` are :mod:`golfcore.runs.pool`'s (shared with
 ``golf tournament``)."""
 
 from __future__ import annotations
@@ -9,9 +9,9 @@ from __future__ import annotations
 import itertools
 from typing import Any, Generator, Sequence
 
-from golfcore import pool
+from golfcore.runs import pool
 from golfcore.errors import GolfError
-from golfcore.pool import default_workers
+from golfcore.runs.pool import default_workers
 from golfcore.solitaire.survey.tasks import Record, Task, solve_deal
 
 __all__ = ["Records", "default_workers", "import_distributed", "run", "run_dask",
@@ -31,7 +31,7 @@ def run_processes(tasks: Sequence[Task], best: bool, limit: int | None,
                   workers: int) -> Records:
     """Records from a pool of ``workers`` processes, as they complete, with a few tasks in
     flight per worker (so an interruption loses little and memory stays flat):
-    :func:`golfcore.pool.run_processes`."""
+    :func:`golfcore.runs.pool.run_processes`."""
     return pool.run_processes(solve_deal, ((v, d, best, limit) for v, d in tasks), workers)
 
 

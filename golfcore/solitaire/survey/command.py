@@ -10,8 +10,8 @@ import sys
 import time
 from typing import Any, Callable, Collection, Sequence
 
-from golfcore import jsonl
-from golfcore import svg as svg_file
+from golfcore.runs import jsonl
+from golfcore.runs import svg as svg_file
 from golfcore.errors import GolfError
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.survey import backends

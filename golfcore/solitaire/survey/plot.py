@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 from xml.sax.saxutils import escape
 
-from golfcore.svg import open_document
+from golfcore.runs.svg import open_document
 
 
 def plot_svg(summary: dict[str, Any], title: str = "Winnable deals") -> str:

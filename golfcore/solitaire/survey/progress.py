@@ -1,10 +1,10 @@
-"""The progress bar of ``golf survey``: :class:`golfcore.progress.Progress` counting solves (one
+"""The progress bar of ``golf survey``: :class:`golfcore.runs.progress.Progress` counting solves (one
 deal under one variant)."""
 
 from __future__ import annotations
 
-from golfcore import progress
-from golfcore.progress import format_duration
+from golfcore.runs import progress
+from golfcore.runs.progress import format_duration
 
 __all__ = ["Progress", "format_duration"]
 

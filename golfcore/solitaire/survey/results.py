@@ -3,7 +3,7 @@ survey resumes where it stopped.
 
 :func:`read_results` reads an existing file (repairing a last line cut off mid-write) and checks
 that its records are this survey's; reading, repairing and appending lines are
-:mod:`golfcore.jsonl`'s (shared with ``golf tournament``).
+:mod:`golfcore.runs.jsonl`'s (shared with ``golf tournament``).
 """
 
 from __future__ import annotations
@@ -12,13 +12,13 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from golfcore import jsonl
+from golfcore.runs import jsonl
 from golfcore.errors import GolfError
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.state import Outcome
 from golfcore.solitaire.survey.tasks import RECORD_FIELDS, Record
 
-#: The first characters of every record as :func:`golfcore.jsonl.append` writes it: a last line
+#: The first characters of every record as :func:`golfcore.runs.jsonl.append` writes it: a last line
 #: cut off mid-write starts with them (or is a beginning of them).
 RECORD_START = b'{"deal": '
 

@@ -1,6 +1,6 @@
 """The survey's figures: :func:`summarize` turns records into shares, intervals, means, times per
 deal and the deals that separate variants. The Wilson interval and percentiles are
-:mod:`golfcore.stats`' (shared with ``golf tournament``); ``wilson_interval`` and ``Z95`` stay
+:mod:`golfcore.runs.stats`' (shared with ``golf tournament``); ``wilson_interval`` and ``Z95`` stay
 importable from here."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any, Iterable, Sequence
 
 from golfcore.solitaire.scoring import POINTS, STROKES
 from golfcore.solitaire.survey.tasks import Record
-from golfcore.stats import Z95, percentile, wilson_interval
+from golfcore.runs.stats import Z95, percentile, wilson_interval
 
 __all__ = ["Z95", "summarize", "unique_records", "wilson_interval"]
 

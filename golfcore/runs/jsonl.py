@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Hashable, Iterator, TypeVar
 
 from golfcore.errors import GolfError
-from golfcore.progress import Progress
+from golfcore.runs.progress import Progress
 
 
 @dataclass
