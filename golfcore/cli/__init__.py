@@ -12,6 +12,7 @@ Each command is one module of this package with two functions, ``add_arguments(p
 ``golf solve``             :mod:`golfcore.cli.solve`: solve deals and positions
 ``golf analyse``           :mod:`golfcore.cli.analyse`: where a game lost the win
 ``golf survey``            :mod:`golfcore.cli.survey`: the share of deals winnable per variant
+``golf tournament``        :mod:`golfcore.cli.tournament`: card-game bots against each other
 =========================  =======================================================================
 
 What commands share lives in :mod:`golfcore.cli.output` (stdout, stderr, JSON, tables, exit
@@ -28,14 +29,16 @@ pass it to ``sys.exit``.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import golfcore
-from golfcore.cli import analyse, conform, deal, play, serve, solve, survey, variants
-from golfcore.cli.output import BAD_INPUT, OK, PROG, err, error
+from golfcore.cli import (analyse, conform, deal, play, serve, solve, survey, tournament,
+                          variants)
+from golfcore.cli.output import BAD_INPUT, INTERRUPTED, OK, PROG, err, error
 from golfcore.errors import GolfError
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]
@@ -98,7 +101,17 @@ COMMANDS: tuple[Command, ...] = (
             "Solve every deal of a range under one or more variants and report, per variant, "
             "the share winnable with a confidence interval, and the deals winnable under one "
             "variant and lost under another (golfcore.solitaire.survey; see docs/survey.md)."),
+    Command("tournament", "the card game's bots against each other over many matches",
+            tournament.add_arguments, tournament.run,
+            "Play matches of the card game with the bots given in seat order (seats rotate "
+            "from match to match) and report, per bot, the mean points per round, the share of "
+            "matches won, dominated moves and decision times (golfcore.cardgame.tournament; "
+            "see docs/tournament.md)."),
 )
+
+
+#: The errors a write to stdout fails with: the reader is gone, the disk is full...
+WRITE_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, errno.EDQUOT}
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -119,11 +132,22 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``golf`` command with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
+    """Run the ``golf`` command with ``argv`` (default ``sys.argv[1:]``); return the exit status.
+
+    Handled here once for every command: Ctrl-C (exit status :data:`INTERRUPTED`, one line on
+    stderr, no traceback), a closed stdout (refused before anything runs: nothing could be
+    printed), and a stdout that cannot be written (``golf variants | head``, a full disk:
+    ``golf: error: cannot write to standard output: ...``, exit status 1). What the command
+    printed is flushed before the status is returned, so that a write error is seen here."""
+    if sys.stdout is None:                           # golf deal >&-
+        return error("standard output is closed: nothing could be printed")
     parser = build_parser()
     try:
-        args = parser.parse_args(argv)
-        status: int = args.run(args)
+        try:
+            args = parser.parse_args(argv)
+            status: int = args.run(args)
+        finally:
+            sys.stdout.flush()
         return status
     except SystemExit as exc:  # --help, --version, usage errors: argparse exits; we return
         code = exc.code
@@ -135,10 +159,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return BAD_INPUT
     except GolfError as exc:
         return error(str(exc))
-    except BrokenPipeError:  # golf variants | head
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):
-            pass
-        return BAD_INPUT
+    except KeyboardInterrupt:
+        err(f"{PROG}: interrupted")
+        return INTERRUPTED
+    except OSError as exc:
+        if exc.filename is not None:                 # a file a command opened
+            return error(f"{exc.filename}: {exc.strerror or exc}")
+        if exc.errno not in WRITE_ERRORS:
+            return error(str(exc.strerror or exc))
+        _drop_stdout()
+        if isinstance(exc, BrokenPipeError):         # golf variants | head: the reader is gone
+            return BAD_INPUT
+        return error(f"cannot write to standard output: {exc.strerror or exc}")
+
+
+def _drop_stdout() -> None:
+    """Point stdout at the null device, so that the interpreter's own flush at exit does not
+    fail again (and print a traceback) on what could not be written."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass

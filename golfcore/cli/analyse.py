@@ -12,8 +12,10 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from golfcore.cli.common import board_game
-from golfcore.cli.output import OK, out, print_json, print_lines, table
+from golfcore.cli.common import (add_search_arguments, board_game, check_move, check_variant,
+                                 read_checked_board, search_limits)
+from golfcore.cli.output import OK, Searching, out, print_json, print_lines, table
+from golfcore.cli.solve import winnable_text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,16 +29,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="replay under this variant; default: the variant the input names, "
                              "else app-facil")
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_search_arguments(parser, "each step's search")
 
 
 def run(args: argparse.Namespace) -> int:
     """``golf analyse CODE|FILE MOVE...``: where the game lost the win."""
     from golfcore.solitaire.analysis import analyse, best_text
-    from golfcore.solitaire.boards import read_board
 
-    board = read_board(args.input, args.variant)
+    limits = search_limits(args)
+    check_variant(args.variant)
+    for index, text in enumerate(args.moves, start=1):
+        check_move(text, index)                      # before anything is read or searched
+    board = read_checked_board(args.input, args.variant)
     rules, state = board_game(board, args.variant)
-    report = analyse(rules, state, args.moves)
+    with Searching("analyse", args.progress, what=args.input) as searching:
+        report = analyse(rules, state, args.moves, progress=searching.callback, **limits)
     if args.json:
         data: dict[str, Any] = {"input": args.input, "deal": board.deal}
         data.update(report.to_json())
@@ -51,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             move = step.move or "-"
             action = f"drew {step.card}" if step.played == "draw" else f"played {step.card}"
-        rows.append((str(step.index), move, action, "yes" if step.winnable else "no",
+        rows.append((str(step.index), move, action, winnable_text(step.winnable),
                      best_text(step.best_removed, step.best_score, step.best_outcome)))
     print_lines(table(rows, indent="  "))
     out(report.verdict_text())

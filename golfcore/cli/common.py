@@ -12,8 +12,12 @@
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING
+import math
+import reprlib
+import sys
+from typing import TYPE_CHECKING, Any
 
+from golfcore.cards import Card
 from golfcore.codes import parse_code
 from golfcore.errors import CardError, GolfError
 from golfcore.framework.compose import find_variant
@@ -61,7 +65,7 @@ def make_game(code: str | None, number: int | None, variant: str | None,
         if variant is not None:
             return Game(find_variant(variant), deal=parse_code(code).number)
         return Game.from_code(code)
-    return Game(find_variant(variant or DEFAULT_VARIANT), deal=number)
+    return Game(find_variant(DEFAULT_VARIANT if variant is None else variant), deal=number)
 
 
 def is_undo(text: str) -> bool:
@@ -69,20 +73,45 @@ def is_undo(text: str) -> bool:
     return text.strip().lower() in UNDO_WORDS
 
 
-def check_move(text: str, index: int) -> None:
-    """Fail before anything is applied when a move text (the ``index``-th) is neither a move,
-    nor an undo word, nor a card."""
+def check_move(text: str, index: int) -> "Move | Card | None":
+    """What a move text (the ``index``-th) asks for: a :class:`Move`, a :class:`Card`, or
+    ``None`` for an undo word; fail before anything is applied when it is none of them
+    (``²``, ``❶`` and a column of 5,000 digits included)."""
     if is_undo(text):
-        return
+        return None
     try:
-        Move.parse(text)
-    except MoveError:
+        return Move.parse(text)
+    except (MoveError, ValueError):     # ValueError: digits int() cannot read, or too many
         try:
-            parse_card(text)
-        except CardError:
-            raise GolfError(f"move {index} {text!r} is not a move: expected a column number "
-                            f"such as '5', a column and row such as '1.4', 'draw', 'undo', or "
-                            f"a card such as '9C' or '9 de tréboles'") from None
+            return parse_card(text)
+        except (CardError, ValueError):
+            raise GolfError(f"move {index} {reprlib.repr(text)} is not a move: expected a "
+                            f"column number such as '5', a column and row such as '1.4', "
+                            f"'draw', 'undo', or a card such as '9C' or '9 de tréboles'") from None
+
+
+def check_variant(variant: str | None) -> None:
+    """Refuse an empty or blank ``--variant`` at once: it must not mean the default."""
+    if variant is not None:
+        find_variant(variant)
+
+
+def read_checked_board(source: str, variant: str | None) -> Board:
+    """:func:`~golfcore.solitaire.boards.read_board`, with what it cannot read reported as a
+    :class:`GolfError` naming the input: a closed stdin for ``-``, a JSON file holding an
+    integer of more digits than Python converts or nesting deeper than it parses."""
+    from golfcore.solitaire.boards import read_board
+
+    if source == "-" and sys.stdin is None:
+        raise GolfError("-: standard input is closed")
+    try:
+        return read_board(source, variant)
+    except RecursionError:
+        raise GolfError(f"{source}: cannot be read: nested too deep") from None
+    except ValueError as exc:
+        if isinstance(exc, GolfError):
+            raise
+        raise GolfError(f"{source}: cannot be read: {exc}") from None
 
 
 def board_game(board: Board, variant: str | None) -> tuple[RuleSet, GameState]:
@@ -91,7 +120,9 @@ def board_game(board: Board, variant: str | None) -> tuple[RuleSet, GameState]:
     :data:`DEFAULT_VARIANT`. The position is checked against that variant's deck."""
     from golfcore.solitaire import engine
 
-    rules = rule_set(variant or board.variant or DEFAULT_VARIANT)
+    if variant is None:
+        variant = board.variant or DEFAULT_VARIANT
+    rules = rule_set(variant)
     try:
         return rules, engine.start_position(rules, board.position)
     except GolfError as exc:
@@ -116,3 +147,40 @@ def letters(variant: Variant) -> str:
     if variant.legacy_letters:
         text += f" (legacy {', '.join(variant.legacy_letters)})"
     return text
+
+
+def add_search_arguments(parser: argparse.ArgumentParser, what: str = "each search") -> None:
+    """``--limit N``, ``--seconds S`` and ``--progress``, read by :func:`search_limits` and
+    :class:`~golfcore.cli.output.Searching`."""
+    parser.add_argument("--limit", type=int, metavar="N",
+                        help=f"stop {what} after N positions; the answer may then be 'unknown'")
+    parser.add_argument("--seconds", type=float, metavar="S",
+                        help=f"stop {what} after S seconds; the answer may then be 'unknown'")
+    parser.add_argument("--progress", action="store_true",
+                        help="show on stderr how long the search has been running (the default "
+                             "on a terminal)")
+
+
+def search_limits(args: argparse.Namespace) -> dict[str, Any]:
+    """``--limit`` and ``--seconds`` as the solver's keyword arguments (only those given); a
+    usage error unless ``--limit`` is 1 or more and ``--seconds`` a number above 0."""
+    limits: dict[str, Any] = {}
+    if args.limit is not None:
+        if args.limit < 1:
+            args.parser.error("--limit must be 1 or more")
+        limits["limit"] = args.limit
+    if args.seconds is not None:
+        if not 0 < args.seconds < math.inf:
+            args.parser.error("--seconds must be a number of seconds above 0")
+        limits["seconds"] = args.seconds
+    return limits
+
+
+def limits_text(limits: dict[str, Any]) -> str:
+    """``100 positions``, ``1 s``, ``100 positions or 1 s``: the limits a stopped search hit."""
+    parts = []
+    if "limit" in limits:
+        parts.append(f"{limits['limit']} positions")
+    if "seconds" in limits:
+        parts.append(f"{limits['seconds']:g} s")
+    return " or ".join(parts) or "the limit"

@@ -14,8 +14,10 @@ import argparse
 from typing import Callable, Sequence
 
 from golfcore.cards import Card
-from golfcore.cli.common import DEFAULT_VARIANT, add_game_arguments, game_header, make_game
-from golfcore.cli.output import OK, out, print_json, print_lines
+from golfcore.cli.common import (DEFAULT_VARIANT, add_game_arguments, add_search_arguments,
+                                 check_variant, game_header, limits_text, make_game,
+                                 search_limits)
+from golfcore.cli.output import PROG, OK, Searching, err, out, print_json, print_lines
 from golfcore.errors import GolfError
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.game import Game
@@ -39,6 +41,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the first deal from --number N (default 1; or the code's number) "
                              "that the solver proves winnable under the variant, with a winning "
                              "line")
+    add_search_arguments(parser, "the search of each deal (with --winnable; a deal left "
+                                 "undecided is skipped)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,6 +50,11 @@ def run(args: argparse.Namespace) -> int:
     ``--winnable``: the first deal from there that the solver proves winnable."""
     line: tuple[Move, ...] | None = None
     first = None
+    limits = search_limits(args)
+    if limits and not args.winnable:
+        args.parser.error("--limit and --seconds bound the search of --winnable: give them "
+                          "with --winnable")
+    check_variant(args.variant)
     if args.winnable:
         game, line, first = winnable_game(args)
     else:
@@ -87,16 +96,21 @@ def winnable_game(args: argparse.Namespace) -> tuple[Game, tuple[Move, ...], int
         start = make_game(args.code, None, args.variant, args.parser)
         variant, number = start.variant.name, start.deal or 1
     else:
-        variant = args.variant or DEFAULT_VARIANT
+        variant = DEFAULT_VARIANT if args.variant is None else args.variant
         number = 1 if args.number is None else args.number
     rules = rule_set(variant)
     solver = solver_for(rules)
+    limits = search_limits(args)
     first = number
     while True:
         game = Game(rules, deal=number)              # checks the number's range
-        result = solver.solve(game.position, best=False)
+        with Searching("deal", args.progress, what=f"deal {number}") as searching:
+            result = solver.solve(game.position, best=False, progress=searching.callback,
+                                  **limits)
         if result.winnable:
             return game, result.line, first
+        if result.winnable is None:
+            err(f"{PROG} deal: deal {number} skipped: undecided at {limits_text(limits)}")
         if number >= MAX_DEAL:
             raise GolfError(f"no deal from {first} to {MAX_DEAL} is winnable under {variant}")
         number += 1

@@ -5,7 +5,8 @@ Conventions, the same for every command:
 * results go to stdout (:func:`out`, :func:`print_json`), errors to stderr (:func:`err`);
 * exit status :data:`OK` (0) on success, :data:`BAD_INPUT` (1) for bad input (a malformed code,
   an unknown variant, a refused move: printed by :func:`error` as ``golf: error: <message>``),
-  :data:`USAGE` (2) for a usage error (argparse's own message);
+  :data:`USAGE` (2) for a usage error (argparse's own message), :data:`INTERRUPTED` (130)
+  after Ctrl-C;
 * JSON is printed with ``ensure_ascii=False``: Spanish text stays as is.
 """
 
@@ -13,7 +14,9 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Any, Sequence
+import threading
+import time
+from typing import IO, Any, Callable, Sequence
 
 #: The program's name, as usage lines and error messages write it.
 PROG = "golf"
@@ -24,6 +27,8 @@ OK = 0
 BAD_INPUT = 1
 #: Exit status: a usage error (argparse's message on stderr).
 USAGE = 2
+#: Exit status: stopped by Ctrl-C (``golf: interrupted`` on stderr), as a shell reports SIGINT.
+INTERRUPTED = 130
 
 
 def out(text: str = "") -> None:
@@ -89,3 +94,79 @@ def print_lines(lines: Sequence[str]) -> None:
 def fields(rows: Sequence[tuple[str, str]], indent: str = "") -> list[str]:
     """``key: value`` rows as aligned lines (``status:   playing``)."""
     return table([(f"{key}:", value) for key, value in rows], indent=indent)
+
+
+class Searching:
+    """What a long search shows on stderr while it runs (``golf solve``, ``golf analyse``,
+    ``golf deal --winnable``, ``golf play --hint-strategy solver``): after half a second, what
+    is being searched, the positions searched so far and the elapsed time, redrawn in place on
+    a terminal (else one line every few seconds, with ``--progress``). ``enabled=None``: only when stderr is a terminal.
+
+    Use it as a context manager around the search alone (nothing else may print meanwhile);
+    the line is erased at the end on a terminal."""
+
+    def __init__(self, label: str, enabled: bool | None = None, what: str = "",
+                 stream: IO[str] | None = None, delay: float = 0.5) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        isatty = getattr(self.stream, "isatty", None)
+        self.tty = bool(isatty and isatty())
+        self.enabled = self.tty if enabled is None else (enabled or self.tty)
+        self.label = label
+        self.what = what
+        self.visited: int | None = None
+        self.step = ""
+        self.delay = delay
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._drawn = False
+        self._started = 0.0
+
+    def __enter__(self) -> "Searching":
+        self._started = time.monotonic()
+        if self.enabled:
+            self._thread = threading.Thread(target=self._run, daemon=True)
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+        if self._drawn and self.tty:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+
+    @property
+    def callback(self) -> Callable[[Any], None] | None:
+        """The ``progress`` argument of the solver's API: :meth:`report` when shown, else
+        ``None`` (a search then spends nothing on reports)."""
+        return self.report if self.enabled else None
+
+    def report(self, progress: Any) -> None:
+        """Take in a :class:`~golfcore.solitaire.solver.SearchProgress`."""
+        self.visited = progress.visited
+        step, steps = getattr(progress, "step", None), getattr(progress, "steps", None)
+        self.step = f" step {step} of {steps}" if step is not None and steps else ""
+
+    def text(self) -> str:
+        elapsed = time.monotonic() - self._started
+        what = f" {self.what}" if self.what else ""
+        visited = f" {self.visited:,} positions," if self.visited is not None else ""
+        return f"{PROG} {self.label}: searching{what}{self.step},{visited} {elapsed:.0f} s"
+
+    def _run(self) -> None:
+        interval = 0.5 if self.tty else 5.0
+        if self._stop.wait(self.delay):
+            return
+        while True:
+            try:
+                if self.tty:
+                    self.stream.write("\r" + self.text() + "\x1b[K")
+                else:
+                    self.stream.write(self.text() + "\n")
+                self.stream.flush()
+                self._drawn = True
+            except (OSError, ValueError):
+                return
+            if self._stop.wait(interval):
+                return

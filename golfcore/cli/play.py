@@ -11,9 +11,12 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from golfcore.cli.common import add_game_arguments, check_move, game_header, is_undo, make_game
-from golfcore.cli.output import (BAD_INPUT, OK, err, error_text, fields, out, print_json,
-                                 print_lines)
+from golfcore.cli.common import (add_game_arguments, add_search_arguments, check_move,
+                                 game_header, make_game, search_limits)
+from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, out,
+                                 print_json, print_lines)
+from golfcore.solitaire.game import Game
+from golfcore.solitaire.moves import Move
 from golfcore.solitaire.engine import ActionResult
 from golfcore.solitaire.scoring import RESULT, Score
 
@@ -31,6 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "move, no promise of a win) or solver (a move that keeps a win "
                              "possible, else one toward the best result); with --json the "
                              "summary then gets a 'hint' field")
+    add_search_arguments(parser, "the solver's hint search")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -41,13 +45,16 @@ def run(args: argparse.Namespace) -> int:
         if not items:
             args.parser.error("give a game code (such as GO1-C-AAAAAAB) or --number N")
         code = items.pop(0)
+    limits = search_limits(args)
+    if limits and args.hint_strategy != "solver":
+        args.parser.error("--limit and --seconds bound the solver's hint: give them with "
+                          "--hint-strategy solver")
     game = make_game(code, args.number, args.variant, args.parser)
-    for index, text in enumerate(items, start=1):
-        check_move(text, index)
+    targets = [check_move(text, index) for index, text in enumerate(items, start=1)]
     steps: list[tuple[str, ActionResult]] = []
     refused = None
-    for index, text in enumerate(items, start=1):
-        result = game.undo() if is_undo(text) else game.play(text)
+    for index, (text, target) in enumerate(zip(items, targets), start=1):
+        result = game.undo() if target is None else game.play(target)
         steps.append((text, result))
         if not result.accepted:
             refused = (index, text, result)
@@ -57,7 +64,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         summary["steps"] = [step_json(text, result) for text, result in steps]
         if args.hint_strategy is not None:
-            hint = game.hint(strategy)
+            hint = _hint(game, strategy, limits, args.progress)
             summary["hint"] = str(hint) if hint is not None else None
             summary["hint_strategy"] = strategy
         print_json(summary)
@@ -75,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
             ("score", score_text(game.score)),
             ("moves", str(summary["moves"])),
             ("legal", " ".join(summary["legal"]) or "none")]
-        hint = game.hint(strategy)
+        hint = _hint(game, strategy, limits, args.progress)
         if hint is not None:
             rows.append(("hint", str(hint)))
         if "messages" in summary:
@@ -90,6 +97,14 @@ def run(args: argparse.Namespace) -> int:
                        f"  en: {result.messages.get('en', result.reason)}"))
         return BAD_INPUT
     return OK
+
+
+def _hint(game: Game, strategy: str, limits: dict[str, Any], progress: bool) -> Move | None:
+    """The summary's hint; the solver's is searched within ``limits``, with progress shown."""
+    if strategy != "solver":
+        return game.hint(strategy)
+    with Searching("play", progress, what="a hint") as searching:
+        return game.hint(strategy, progress=searching.callback, **limits)
 
 
 def step_json(text: str, result: ActionResult) -> dict[str, Any]:

@@ -11,12 +11,17 @@ exit status 1, after the other inputs are solved.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from golfcore.cli.common import board_game
-from golfcore.cli.output import BAD_INPUT, OK, err, error_text, fields, json_line, out, print_lines
+from golfcore.cli.common import (add_search_arguments, board_game, check_variant, limits_text,
+                                 read_checked_board, search_limits)
+from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, json_line,
+                                 out, print_lines)
 from golfcore.errors import GolfError
-from golfcore.framework.compose import find_variant
+
+if TYPE_CHECKING:
+    from golfcore.solitaire.boards import Board
+    from golfcore.solitaire.solver import SolveResult
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,63 +39,71 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-best", dest="best", action="store_false",
                         help="only decide whether each input is winnable: skip the search for "
                              "the best result of a lost deal (and the best win of stroke play)")
-    parser.add_argument("--limit", type=int, metavar="N",
-                        help="stop each search after N positions; the answer may then be "
-                             "'unknown'")
+    add_search_arguments(parser, "each input's search")
 
 
 def run(args: argparse.Namespace) -> int:
     """``golf solve CODE|FILE...``: solve each input; exit 1 when an input cannot be read."""
-    from golfcore.solitaire.analysis import best_text
-    from golfcore.solitaire.boards import read_board
     from golfcore.solitaire.solver import solver_for
 
-    if args.limit is not None and args.limit < 1:
-        args.parser.error("--limit must be 1 or more")
-    if args.variant is not None:
-        find_variant(args.variant)                   # an unknown variant fails once, up front
+    limits = search_limits(args)
+    check_variant(args.variant)                      # an unknown variant fails once, up front
     status = OK
     first = True
-    for source in args.inputs:
+    for index, source in enumerate(args.inputs, start=1):
         try:
-            board = read_board(source, args.variant)
+            board = read_checked_board(source, args.variant)
             rules, state = board_game(board, args.variant)
         except GolfError as exc:
             status = BAD_INPUT
             err(error_text(str(exc)))
             continue
-        result = solver_for(rules).solve(state.position, best=args.best, limit=args.limit)
-        best_known = result.winnable is True or (args.best and result.complete)
-        if args.json:
-            data: dict[str, Any] = {"input": source, "variant": rules.name, "deal": board.deal,
-                                    "format": board.format}
-            data.update(result.to_json())
-            if not best_known:
-                data["best"] = None
-            out(json_line(data))
-            continue
-        if not first:
-            out()
-        first = False
-        deal = f", deal {board.deal}" if board.deal is not None else ""
-        rows = [("winnable", winnable_text(result.winnable)
-                 + ("" if result.complete else f" (stopped after {args.limit} positions)"))]
-        moves = " ".join(map(str, result.line)) or "-"
-        if result.winnable:
-            rows.append(("line", f"{moves}   ({len(result.line)} moves)"))
-        if best_known:
-            rows.append(("best", best_text(result.best_removed, result.best_score,
-                                           result.best_outcome)))
-            if not result.winnable:
-                rows.append(("line", f"{moves}   (to the best result)"))
-        elif result.winnable is False:
-            rows.append(("best", "not searched (--no-best)"))
-        rows.append(("searched", f"{result.visited} positions in {result.seconds:.3f} s"))
-        out(f"{source}: {rules.name}{deal} ({board.format})")
-        print_lines(fields(rows, indent="  "))
+        what = source if len(args.inputs) == 1 else f"{source} ({index} of {len(args.inputs)})"
+        with Searching("solve", args.progress, what=what) as searching:
+            result = solver_for(rules).solve(state.position, best=args.best,
+                                             progress=searching.callback, **limits)
+        first = _report(args, source, board, rules.name, result, limits, first)
     return status
 
 
+def _report(args: argparse.Namespace, source: str, board: Board, variant: str,
+            result: SolveResult, limits: dict[str, Any], first: bool) -> bool:
+    """Print one input's result; return whether the next one is still the first printed."""
+    from golfcore.solitaire.analysis import best_text
+
+    best_known = result.winnable is True or (args.best and result.complete)
+    if args.json:
+        data: dict[str, Any] = {"input": source, "variant": variant, "deal": board.deal,
+                                "format": board.format}
+        data.update(result.to_json())
+        if not best_known:
+            data["best"] = None
+        out(json_line(data))
+        return first
+    if not first:
+        out()
+    deal = f", deal {board.deal}" if board.deal is not None else ""
+    stopped = f"stopped at {limits_text(limits)}"
+    rows = [("winnable", winnable_text(result.winnable)
+             + (f" ({stopped})" if result.winnable is None else ""))]
+    moves = " ".join(map(str, result.line)) or "-"
+    if result.winnable:
+        rows.append(("line", f"{moves}   ({len(result.line)} moves)"))
+    if best_known:
+        rows.append(("best", best_text(result.best_removed, result.best_score,
+                                       result.best_outcome)))
+        if not result.winnable:
+            rows.append(("line", f"{moves}   (to the best result)"))
+    elif result.winnable is False and args.best:
+        rows.append(("best", f"not proved: the search {stopped}"))
+    elif result.winnable is False:
+        rows.append(("best", "not searched (--no-best)"))
+    rows.append(("searched", f"{result.visited} positions in {result.seconds:.3f} s"))
+    out(f"{source}: {variant}{deal} ({board.format})")
+    print_lines(fields(rows, indent="  "))
+    return False
+
+
 def winnable_text(winnable: bool | None) -> str:
-    """yes, no, or unknown (a search stopped by --limit)."""
+    """yes, no, or unknown (a search stopped by --limit or --seconds)."""
     return {True: "yes", False: "no", None: "unknown"}[winnable]

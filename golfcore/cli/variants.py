@@ -105,9 +105,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``golf variants [--json]``, ``golf variants --show V``, ``golf variants --diff A B``."""
-    if args.diff:
+    if args.diff is not None:
         return _diff(args.diff[0], args.diff[1], args.json)
-    if args.show:
+    if args.show is not None:
         variant = find_variant(args.show)
         if args.json:
             print_json(variant_json(variant))

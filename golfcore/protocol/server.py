@@ -30,7 +30,9 @@ session goes on.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Protocol, TextIO
+import math
+import re
+from typing import IO, Any, Callable, Protocol
 
 import golfcore
 from golfcore.cardgame.match import Match
@@ -102,14 +104,21 @@ class Session:
 
     # -- entry points ------------------------------------------------------------------------------
 
-    def handle_line(self, line: str) -> str:
-        """One request line in, one reply line out (without the newline)."""
+    def handle_line(self, line: str | bytes) -> str:
+        """One request line in, one reply line out (without the newline).
+
+        ``line`` may be bytes (what ``golf serve`` reads): bytes that are not UTF-8 become
+        U+FFFD. The reply is always one line of valid JSON that encodes to valid UTF-8: a lone
+        surrogate (``"\\ud800"``) is written as its escape, and so are the characters some
+        readers take for a line break (U+0085, U+2028, U+2029)."""
+        if isinstance(line, (bytes, bytearray)):
+            line = bytes(line).decode("utf-8", errors="replace")
         if not line.strip():
             return _dump(_error(BAD_JSON, "empty line: expected one JSON request", None))
         try:
-            request = json.loads(line)
+            request = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
         except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-            return _dump(_error(BAD_JSON, f"not valid JSON: {exc}", None))
+            return _dump(_error(BAD_JSON, f"not valid JSON: {_clip(str(exc))}", None))
         return _dump(self.handle(request))
 
     def handle(self, request: Any) -> dict[str, Any]:
@@ -117,6 +126,10 @@ class Session:
         if not isinstance(request, dict):
             return _error(BAD_REQUEST, "a request must be a JSON object", None)
         rid = request.get("id")
+        try:
+            json.dumps(rid)
+        except (ValueError, RecursionError):  # nested too deep to be written back
+            return _error(BAD_REQUEST, "'id' is nested too deep to be echoed in the reply", None)
         try:
             reply = self._dispatch(request, rid)
         except Exception as exc:  # a bug must not end the session; say so and go on
@@ -211,26 +224,63 @@ def _other_game(variant: str, game: str) -> str | None:
 
 
 def _error(kind: str, message: str, rid: Any, **more: Any) -> dict[str, Any]:
-    reply: dict[str, Any] = {"ok": False, "error": kind, "message": message, **more}
+    reply: dict[str, Any] = {"ok": False, "error": kind, "message": _clip(message, 1000),
+                             **more}
     if rid is not None:
         reply = {"id": rid, **reply}
     return reply
 
 
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if math.isinf(value):
+        raise ValueError(f"number {_clip(text)} is too large")
+    return value
+
+
+def _clip(text: str, size: int = 200) -> str:
+    """``text``, cut to ``size`` characters: an error quotes at most that much of a request."""
+    return text if len(text) <= size else text[:size] + f"... ({len(text)} characters)"
+
+
+#: Characters a reply writes as ``\\uXXXX`` escapes: lone surrogates (not encodable as UTF-8)
+#: and those that some line readers (Python's ``splitlines``, JavaScript) take for a line break.
+_ESCAPE = re.compile(r"[\ud800-\udfff\x85\u2028\u2029]")
+
+
 def _dump(reply: dict[str, Any]) -> str:
-    return json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+    try:
+        text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+    except (ValueError, RecursionError) as exc:  # an ``id`` nested too deep to write back
+        reply = {key: value for key, value in reply.items() if key != "id"}
+        reply = {**reply, "ok": False, "error": BAD_REQUEST,
+                 "message": f"the reply could not be written (its 'id' is left out): {exc}"}
+        text = json.dumps(reply, ensure_ascii=False, separators=(",", ":"))
+    return _ESCAPE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
-def serve(stdin: TextIO, stdout: TextIO) -> int:
-    """Run a session over two text streams until ``quit`` or end of input: one reply for every
-    line, a blank or undecodable one included."""
-    reconfigure = getattr(stdin, "reconfigure", None)
-    if reconfigure is not None:  # a byte that is not UTF-8 must not end the session
-        reconfigure(errors="replace")
+def serve(stdin: IO[Any] | None, stdout: IO[Any]) -> int:
+    """Run a session over two streams until ``quit`` or end of input: one reply for every line,
+    a blank or undecodable one included. Both streams are used as bytes (a text stream's
+    ``buffer``) and replies are UTF-8 whatever the locale; a closed stdin (``None``) is an
+    empty input."""
+    if stdin is None:
+        return 0
+    source = getattr(stdin, "buffer", stdin)
+    sink = getattr(stdout, "buffer", None)
     session = Session()
-    for line in stdin:
-        stdout.write(session.handle_line(line) + "\n")
-        stdout.flush()
+    for line in source:
+        reply = session.handle_line(line) + "\n"
+        if sink is not None:
+            sink.write(reply.encode("utf-8"))
+            sink.flush()
+        else:
+            stdout.write(reply)
+            stdout.flush()
         if session.done:
             break
     return 0

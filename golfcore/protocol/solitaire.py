@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import math
+import reprlib
 from typing import Any, Callable
 
 import golfcore
@@ -17,12 +19,14 @@ from golfcore.solitaire.game import Game
 from golfcore.solitaire.position import Position
 
 GAME = "solitaire"
+#: The variant of a ``new`` without ``variant`` (an empty ``variant`` is refused, not this).
+DEFAULT_VARIANT = "app-facil"
 
 #: The fields each command takes (besides ``cmd`` and ``id``); ``new`` also takes ``game``.
 FIELDS: dict[str, set[str]] = {
     "new": {"variant", "code", "deal", "position"}, "state": set(), "legal": set(),
-    "play": {"column", "row", "card"}, "draw": set(), "undo": set(), "hint": {"strategy"},
-    "solve": {"best"},
+    "play": {"column", "row", "card"}, "draw": set(), "undo": set(),
+    "hint": {"strategy", "limit", "seconds"}, "solve": {"best", "limit", "seconds"},
 }
 
 
@@ -32,8 +36,10 @@ def start(request: dict[str, Any]) -> "SolitaireTable":
     if len(starts) != 1:
         raise GolfError("'new' needs exactly one of 'code', 'deal' or 'position'")
     variant = request.get("variant")
-    if variant is not None and not isinstance(variant, str):
-        raise GolfError(f"'variant' must be a variant name, got {variant!r}")
+    if variant is not None:
+        if not isinstance(variant, str):
+            raise GolfError(f"'variant' must be a variant name, got {variant!r}")
+        golfcore.find_variant(variant)               # an empty name is refused, not the default
     if "code" in request:
         code = request["code"]
         if not isinstance(code, str):
@@ -47,15 +53,49 @@ def start(request: dict[str, Any]) -> "SolitaireTable":
         number = request["deal"]
         if isinstance(number, bool) or not isinstance(number, int):
             raise GolfError(f"'deal' must be a deal number, got {number!r}")
-        game = Game(variant or "app-facil", deal=number)
+        game = Game(DEFAULT_VARIANT if variant is None else variant, deal=number)
     else:
         raw = request["position"]
         if isinstance(raw, str):
             position = Position.from_text(raw, source="position")
         else:
+            _check_columns(raw)
             position = Position.from_json(raw)
-        game = Game(variant or "app-facil", position=position)
+        game = Game(DEFAULT_VARIANT if variant is None else variant, position=position)
     return SolitaireTable(game)
+
+
+def _check_columns(raw: Any) -> None:
+    """Refuse a position object whose ``columns`` holds something other than lists."""
+    columns = raw.get("columns") if isinstance(raw, dict) else None
+    if isinstance(columns, list):
+        for i, column in enumerate(columns, start=1):
+            if not isinstance(column, list):
+                raise GolfError(f"column {i} must be a list of cards, not "
+                                f"{reprlib.repr(column)}")
+
+
+def search_limits(request: dict[str, Any]) -> dict[str, Any]:
+    """The solver's bounds a ``solve`` or ``hint`` request gives: ``limit`` (positions, a whole
+    number of 1 or more) and ``seconds`` (a number above 0), as keyword arguments."""
+    limits: dict[str, Any] = {}
+    limit = request.get("limit")
+    if limit is not None:
+        if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+            raise GolfError(f"'limit' must be a whole number of positions, 1 or more, got "
+                            f"{reprlib.repr(limit)}")
+        limits["limit"] = limit
+    seconds = request.get("seconds")
+    if seconds is not None:
+        try:
+            value = float(seconds) if not isinstance(seconds, (bool, str)) else math.nan
+        except (TypeError, OverflowError):
+            value = math.nan
+        if not 0 < value < math.inf:
+            raise GolfError(f"'seconds' must be a number of seconds above 0, got "
+                            f"{reprlib.repr(seconds)}")
+        limits["seconds"] = value
+    return limits
 
 
 class SolitaireTable:
@@ -120,7 +160,11 @@ class SolitaireTable:
         strategy = request.get("strategy", "legal")
         if not isinstance(strategy, str):
             raise GolfError(f"'strategy' must be 'legal' or 'solver', got {strategy!r}")
-        move = game.hint(strategy)
+        limits = search_limits(request)
+        if strategy == "solver":
+            move = game.hint(strategy, **limits)
+        else:
+            move = game.hint(strategy)
         return {"hint": str(move) if move is not None else None, "strategy": strategy,
                 "state": game.summary()}
 
@@ -131,7 +175,7 @@ class SolitaireTable:
         best = request.get("best", True)
         if not isinstance(best, bool):
             raise GolfError(f"'best' must be true or false, got {best!r}")
-        result = solver_for(game.rules).solve(game.position, best=best)
+        result = solver_for(game.rules).solve(game.position, best=best, **search_limits(request))
         return {"solve": result.to_json(), "state": game.summary()}
 
     def _result(self, result: ActionResult) -> dict[str, Any]:
