@@ -10,14 +10,15 @@ Before matching, the text is normalised to Unicode NFC (so a decomposed accent s
 letters are case-folded (``qd``, ``QD`` and ``Qd`` are the same), surrounding whitespace is
 ignored and every run of internal whitespace counts as one space (``6  de  tréboles``).
 
-Short form, a rank then a suit, with no space between them:
+Short form, a rank then a suit, with or without one space between them:
     * rank: ``A``, ``2`` to ``9``, ``T`` or ``10``, ``J``, ``Q``, ``K``, and ``R`` (Spanish *rey*)
       for the king;
     * suit: ``C D H S``, the symbols ``♣ ♦ ♥ ♠`` or their white variants ``♧ ♢ ♡ ♤``.
 
     ``AS``, ``TS``, ``10S``, ``KH``, ``qd``, ``RC``, ``A♣``, ``10♠``, ``R♣``, ``Q♥``, ``J♦``,
-    ``K♡``.
-    The suit always comes last. ``1`` is not an ace and ``11`` is not a jack.
+    ``K♡``, and as people type them, ``10 ♠``, ``K ♣``, ``10 S``, ``a s``.
+    The suit always comes last. ``1`` is not an ace and ``11`` is not a jack. A bare rank or a
+    bare suit alone is never a card, so the spaced form is never ambiguous.
 
 Unicode playing-card characters (block U+1F0A0):
     spades U+1F0A1..U+1F0AE, hearts U+1F0B1..U+1F0BE, diamonds U+1F0C1..U+1F0CE, clubs
@@ -49,8 +50,10 @@ Jokers, all parsed to :data:`golfcore.cards.JOKER`:
 Errors
 ------
 Every text that is not a card raises :class:`golfcore.errors.CardError` (a ``ValueError``)
-whose message quotes the text exactly as given, with ``repr`` quotes, and says what was
-expected::
+whose message quotes the text as given, with ``repr`` quotes, and says what was expected. The
+quote is cut at :data:`QUOTE_LIMIT` characters (then it ends with ``…`` and gives the text's
+length), so that a huge input never makes a huge message; :func:`quote` is the helper every
+golfcore error message uses for the text it quotes::
 
     unknown card 'XS': expected a rank (A, 2-10, T, J, Q, K or R) and a suit
     (C, D, H, S or ♣ ♦ ♥ ♠), or a name such as '6 de tréboles' or 'six of clubs'
@@ -75,7 +78,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from golfcore.cards import JOKER, Card, deck
 from golfcore.errors import CardError
 
-__all__ = ["STYLES", "format_card", "parse_card", "parse_cards"]
+__all__ = ["QUOTE_LIMIT", "STYLES", "format_card", "parse_card", "parse_cards", "quote"]
 
 # --------------------------------------------------------------------------------------------
 # Tables: every spelling of a rank (1 = ace .. 13 = king) and of a suit, as case-folded keys.
@@ -151,6 +154,7 @@ def _short_spellings() -> Iterator[tuple[str, Card]]:
     for rank_text, rank in SHORT_RANKS.items():
         for suit_text, suit in SHORT_SUITS.items():
             yield rank_text + suit_text, Card(rank, suit)
+            yield f"{rank_text} {suit_text}", Card(rank, suit)     # as typed: "10 ♠", "K S"
 
 
 def _name_spellings() -> Iterator[tuple[str, Card]]:
@@ -188,6 +192,53 @@ _CANONICAL: dict[str, Card] = {str(card): card for card in deck(1)}
 
 
 # --------------------------------------------------------------------------------------------
+# Quoting the input in error messages.
+
+#: At most this many characters of an offending text are quoted in an error message.
+QUOTE_LIMIT = 60
+
+
+class _ShortRepr(reprlib.Repr):
+    """``reprlib`` with small limits, safe for any JSON value: deep nesting is cut at three
+    levels and an integer too long for ``repr`` (Python refuses over 4,300 digits) is
+    described by its size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel = 3
+        self.maxlist = self.maxtuple = self.maxset = self.maxdict = 6
+        self.maxstring = self.maxother = QUOTE_LIMIT
+        self.maxlong = 40
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 400:
+            return f"<a whole number of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+
+_SHORT_REPR = _ShortRepr()
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, at most about ``limit`` characters of it.
+
+    A text is quoted as given, ``'XS'``; a longer one is cut and says how long it was:
+    ``'ASASAS…' (15000000 characters)``. Any other value (a list, a nested mapping, a huge
+    integer) is shown shortened by :mod:`reprlib`, never raising.
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        cut = repr(value[:limit])
+        return f"{cut[:-1]}…{cut[-1]} ({len(value)} characters)"
+    try:
+        text = _SHORT_REPR.repr(value)
+    except Exception:  # a value whose repr fails must not hide the error being reported
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 4 * limit else text[:4 * limit] + "…"
+
+
+# --------------------------------------------------------------------------------------------
 # Parsing.
 
 def _normalise(text: str) -> str:
@@ -218,21 +269,34 @@ def parse_card(text: str) -> Card:
         return card
     if not isinstance(text, str):
         raise CardError(f"a card must be given as text (str), not {type(text).__name__}: "
-                        f"{reprlib.repr(text)}")
+                        f"{quote(text)}")
     key = _normalise(text)
     card = _BY_TEXT.get(key)
     if card is not None:
         return card
     if not key:
-        raise CardError(f"empty card text {text!r}: {_EXPECTED}")
-    raise CardError(f"unknown card {text!r}: {_expected(key)}")
+        raise CardError(f"empty card text {quote(text)}: {_EXPECTED}")
+    raise CardError(f"unknown card {quote(text)}: {_expected(key)}")
 
 
 def _split_cards(text: str) -> list[str]:
-    """The items of a card list: split on ``,`` and ``;`` if it has any, else on whitespace."""
+    """The items of a card list: split on ``,`` and ``;`` if it has any, else on whitespace,
+    where a bare rank followed by a bare suit is one card (``10 ♠ K ♣`` is two cards)."""
     if "," in text or ";" in text:
         return [item.strip() for item in text.replace(";", ",").split(",")]
-    return text.split()
+    words = text.split()
+    items: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if (i + 1 < len(words) and word.casefold() in SHORT_RANKS
+                and _normalise(words[i + 1]) in SHORT_SUITS):
+            items.append(f"{word} {words[i + 1]}")
+            i += 2
+        else:
+            items.append(word)
+            i += 1
+    return items
 
 
 def parse_cards(text: str) -> tuple[Card, ...]:
@@ -240,7 +304,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
     A text holding a comma or a semicolon is split on those, so names with spaces work
     (``"6 de tréboles, 5 de picas; reina de picas"``); any other text is split on whitespace
-    (``"8H 2C JH 10S A♣"``). Empty or blank text is the empty list ``()``. Each item is read by
+    (``"8H 2C JH 10S A♣"``), keeping a rank and a suit typed apart together (``"10 ♠ K ♣"``). Empty or blank text is the empty list ``()``. Each item is read by
     :func:`parse_card`; an empty item (``"AS,,KH"``) is an error.
 
     Raise :class:`~golfcore.errors.CardError` naming the 1-based position of the first bad item
@@ -248,7 +312,7 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     """
     if not isinstance(text, str):
         raise CardError(f"a list of cards must be given as text (str), not "
-                        f"{type(text).__name__}: {reprlib.repr(text)}")
+                        f"{type(text).__name__}: {quote(text)}")
     if not text.strip():
         return ()
     items = _split_cards(text)

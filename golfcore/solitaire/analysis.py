@@ -22,12 +22,20 @@ and the reason.
 The solver is asked once per step, except where the game follows the line the solver found at
 the step before: the rest of that line is still a best line, so the step inherits its answer
 without a search (``searched`` is false).
+
+Long analyses can be bounded: ``limit`` caps the positions searched and ``seconds`` the time
+spent, over the whole analysis. A step whose search was stopped (or never started, the budget
+being spent) is not *complete* and its ``winnable`` is ``None`` unless it can be proved anyway:
+a step after which the deal is still winnable was winnable before, and a step after a lost one
+is lost. The verdict is then :data:`UNKNOWN` unless the known steps decide it; an analysis
+never reports a verdict its searches did not prove.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+import time
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterable, Sequence
 
 from golfcore.solitaire import engine
 from golfcore.cards import Card
@@ -37,13 +45,14 @@ from golfcore.notation import parse_card
 from golfcore.solitaire.position import TABLEAU_CARDS
 from golfcore.solitaire.rules import RuleSet
 from golfcore.solitaire.scoring import RESULT, Score
-from golfcore.solitaire.solver import SolveResult, solver_for
+from golfcore.solitaire.solver import SearchProgress, SolveResult, check_limits, solver_for
 from golfcore.solitaire.state import GameState, Outcome
 
 #: The three verdicts of an analysis.
 LOST_AFTER = "lost-after-move"
 NEVER_LOST = "never-lost"
 NEVER_WINNABLE = "never-winnable"
+UNKNOWN = "unknown"
 
 UNDO_WORDS = ("undo", "deshacer")
 
@@ -65,13 +74,16 @@ class Step:
 
     ``move``: the move as given (``None`` at step 0); ``played``: what it did (``"4"``,
     ``"draw"``), ``card``: the card it moved. ``winnable``: whether the columns can still be
-    emptied from here. ``best_removed``: tableau cards removed over the *whole game* in the
+    emptied from here, ``None`` when a limit stopped the search before an answer (see
+    ``complete``). ``best_removed``: tableau cards removed over the *whole game* in the
     best result still reachable, counting the cards already played (a position's missing
     tableau cards count as played, as the scoring rules count them); ``best_score`` and
     ``best_outcome``: that result's score and outcome. ``line``: moves from here reaching it (a
     winning line when winnable). ``searched``: whether the solver searched this step (false when
     the game followed the line found at the step before); ``visited`` and ``seconds`` measure
-    that search.
+    that search. ``complete``: whether this step's answer is the solver's full answer (false
+    when the analysis's ``limit`` or ``seconds`` stopped or skipped its search: ``best_*`` and
+    ``line`` are then only the best found).
     """
 
     index: int
@@ -79,7 +91,7 @@ class Step:
     played: str | None
     card: Card | None
     tableau: int
-    winnable: bool
+    winnable: bool | None
     best_removed: int
     best_score: Score | None
     best_outcome: Outcome
@@ -87,6 +99,7 @@ class Step:
     searched: bool
     visited: int
     seconds: float
+    complete: bool = True
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,6 +115,7 @@ class Step:
             "searched": self.searched,
             "visited": self.visited,
             "seconds": round(self.seconds, 6),
+            "complete": self.complete,
         }
 
 
@@ -110,9 +124,9 @@ class Analysis:
     """The steps of a replayed game and the verdict.
 
     ``first_losing_move``: ``(index, move text)`` of the first move after which the deal could
-    no longer be won; ``None`` when the win was never lost *or* the deal was never winnable:
-    :attr:`verdict` tells the two apart (:data:`LOST_AFTER`, :data:`NEVER_LOST`,
-    :data:`NEVER_WINNABLE`).
+    no longer be won; ``None`` when the win was never lost, the deal was never winnable, or a
+    limit stopped the searches before that could be known: :attr:`verdict` tells them apart
+    (:data:`LOST_AFTER`, :data:`NEVER_LOST`, :data:`NEVER_WINNABLE`, :data:`UNKNOWN`).
     """
 
     variant: str
@@ -120,14 +134,23 @@ class Analysis:
     first_losing_move: tuple[int, str] | None
 
     @property
-    def winnable_at_start(self) -> bool:
+    def winnable_at_start(self) -> bool | None:
         return self.steps[0].winnable
 
     @property
+    def complete(self) -> bool:
+        """Whether every step's search finished (no limit stopped any)."""
+        return all(step.complete for step in self.steps)
+
+    @property
     def verdict(self) -> str:
-        if not self.winnable_at_start:
+        if self.winnable_at_start is False:
             return NEVER_WINNABLE
-        return LOST_AFTER if self.first_losing_move is not None else NEVER_LOST
+        if self.first_losing_move is not None:
+            return LOST_AFTER
+        if any(step.winnable is None for step in self.steps):
+            return UNKNOWN
+        return NEVER_LOST
 
     def verdict_text(self) -> str:
         """One line for people."""
@@ -136,6 +159,8 @@ class Analysis:
             return f"the deal could no longer be won after move {index} ({move})"
         if self.verdict == NEVER_WINNABLE:
             return "the deal was never winnable"
+        if self.verdict == UNKNOWN:
+            return "unknown: the search limit was reached before an answer"
         return "the win was never lost"
 
     @property
@@ -150,6 +175,7 @@ class Analysis:
             "variant": self.variant,
             "verdict": self.verdict,
             "verdict_text": self.verdict_text(),
+            "complete": self.complete,
             "first_losing_move": losing,
             "steps": [step.to_json() for step in self.steps],
             "seconds": round(self.seconds, 6),
@@ -218,10 +244,11 @@ def _step(index: int, move: str | None, result: engine.ActionResult | None, stat
         played=str(result.move) if result is not None and result.move is not None else None,
         card=result.card if result is not None else None,
         tableau=state.position.tableau_count,
-        winnable=bool(solved.winnable),
+        winnable=solved.winnable,
         best_removed=removed_so_far + solved.best_removed,
         best_score=solved.best_score, best_outcome=solved.best_outcome,
-        line=solved.line, searched=True, visited=solved.visited, seconds=solved.seconds)
+        line=solved.line, searched=True, visited=solved.visited, seconds=solved.seconds,
+        complete=solved.complete)
 
 
 def _follow(previous: Step, index: int, move: str, result: engine.ActionResult,
@@ -233,29 +260,91 @@ def _follow(previous: Step, index: int, move: str, result: engine.ActionResult,
         card=result.card, tableau=state.position.tableau_count, winnable=previous.winnable,
         best_removed=previous.best_removed, best_score=previous.best_score,
         best_outcome=previous.best_outcome, line=previous.line[1:], searched=False, visited=0,
-        seconds=0.0)
+        seconds=0.0, complete=previous.complete)
 
 
-def analyse(rules: RuleSet, start_state: GameState,
-            moves: Sequence["str | Move | Card"]) -> Analysis:
+def analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | Move | Card"], *,
+            limit: int | None = None, seconds: float | None = None,
+            progress: "Callable[[SearchProgress], None] | None" = None) -> Analysis:
     """Replay ``moves`` from ``start_state`` and ask the solver at every step (see the module
     docstring). Raises :class:`AnalysisError` for a move that cannot be read or is refused,
-    before any search."""
+    before any search.
+
+    ``limit`` (positions) and ``seconds`` bound the searches of the whole analysis together
+    (``None``: no bound); ``progress`` is called with a
+    :class:`~golfcore.solitaire.solver.SearchProgress` (positions and seconds so far over the
+    whole analysis, the step being searched and the number of steps) when each search starts
+    and every :data:`~golfcore.solitaire.solver.PROGRESS_EVERY` positions within it.
+    """
+    check_limits(limit, seconds)
     replayed = replay(rules, start_state, moves)
     solver = solver_for(rules)
-    steps = [_step(0, None, None, start_state, solver.solve(start_state.position, best=True))]
-    first_losing: tuple[int, str] | None = None
+    started = time.perf_counter()
+    deadline = None if seconds is None else started + seconds
+    used = 0
+    steps_total = len(replayed) + 1
+
+    def search(index: int, state: GameState) -> SolveResult | None:
+        """The solver's answer for one step within what is left of the budget, or ``None``
+        when nothing is left."""
+        nonlocal used
+        left = None if limit is None else limit - used
+        remaining = None if deadline is None else deadline - time.perf_counter()
+        if (left is not None and left < 1) or (remaining is not None and remaining <= 0):
+            return None
+        report = None
+        if progress is not None:
+            callback = progress
+
+            def report(at: SearchProgress) -> None:
+                callback(SearchProgress(used + at.visited, time.perf_counter() - started,
+                                        index, steps_total))
+
+            report(SearchProgress(0, 0.0))
+        solved = solver.solve(state.position, best=True, limit=left, seconds=remaining,
+                              progress=report)
+        used += solved.visited
+        return solved
+
+    def step_for(index: int, move: str | None, result: engine.ActionResult | None,
+                 state: GameState) -> Step:
+        solved = search(index, state)
+        if solved is None:          # the budget is spent: an unknown step, not searched
+            solved = SolveResult(None, (), 0, None, Outcome.PLAYING, 0, 0.0, complete=False)
+            return replace(_step(index, move, result, state, solved), searched=False,
+                           best_removed=TABLEAU_CARDS - state.position.tableau_count,
+                           best_score=None)
+        return _step(index, move, result, state, solved)
+
+    steps = [step_for(0, None, None, start_state)]
     for index, (text, result) in enumerate(replayed, start=1):
         state = result.state
         previous = steps[-1]
         if previous.line and result.move == previous.line[0]:
-            step = _follow(previous, index, text, result, state)
+            steps.append(_follow(previous, index, text, result, state))
         else:
-            step = _step(index, text, result, state, solver.solve(state.position, best=True))
-        steps.append(step)
-        if first_losing is None and previous.winnable and not step.winnable:
-            first_losing = (index, text)
+            steps.append(step_for(index, text, result, state))
+    steps = _inferred(steps)
+    first_losing: tuple[int, str] | None = None
+    for previous, step in zip(steps, steps[1:]):
+        if previous.winnable is True and step.winnable is False:
+            first_losing = (step.index, step.move or "")
+            break
     return Analysis(rules.name, tuple(steps), first_losing)
+
+
+def _inferred(steps: list[Step]) -> list[Step]:
+    """Fill in what unknown steps can be proved from the known ones: winnability only goes
+    down along a game, so a step before a winnable one was winnable and a step after an
+    unwinnable one is not."""
+    out = list(steps)
+    for i, step in enumerate(out):
+        if step.winnable is None:
+            if any(later.winnable is True for later in out[i + 1:]):
+                out[i] = replace(step, winnable=True)
+            elif any(earlier.winnable is False for earlier in out[:i]):
+                out[i] = replace(step, winnable=False)
+    return out
 
 
 def best_text(removed: int, score: Score | None, outcome: Outcome) -> str:

@@ -4,6 +4,28 @@ Nothing here mutates anything. An accepted action returns a new :class:`GameStat
 one returns the *same* state with a reason code and the messages to show (APP-06: touching a
 card that does not fit changes nothing). :class:`golfcore.solitaire.game.Game` wraps these functions for
 people who prefer an object that remembers the current state.
+
+Which refusal wins
+------------------
+When several refusals apply to one action, the first that applies in this order is given
+(``docs/variants.md``, "Which refusal wins"; pinned by ``specs/app/precedence.yaml``):
+
+1. **The game is over.** A play or a draw on a won game is refused with ``game-won``, on a
+   blocked game with ``no-moves`` (messages «No quedan movimientos posibles» / "No moves
+   left", which :func:`summary` also carries while the game is blocked), whatever else is
+   wrong with the request: a column that does not exist, an empty column, a card that is not
+   on the tableau, a covered card. Undo is never refused because the game is over.
+2. **What was touched** (plays): ``no-such-column`` (outside 1..7), then ``empty-column``, then
+   ``not-on-tableau`` (a row beyond the column's cards, or a card named that is in no column).
+3. **A covered card**: ``blocked-card``, before its value is compared with the waste.
+4. **The rules' verdict** on the free card: ``not-adjacent``, ``king-ends-chain`` or a
+   plugin's reason; when several rules deny, the reason code that sorts first.
+
+A draw is refused with ``stock-empty`` before the draw rule is asked (``draw-not-allowed``).
+Undo is refused with ``nothing-to-undo`` when no earlier action exists and with
+``undo-limit`` when earlier actions exist but the variant's limit keeps none (:func:`undo`).
+A card named by a name that matches several cards (a deck's two jokers) means whichever can
+be played (:func:`play_card`).
 """
 
 from __future__ import annotations
@@ -50,13 +72,98 @@ def start_deal(rules: RuleSet, number: int) -> GameState:
     return GameState(Position(dealt.columns, talon[n:], talon[:n]))
 
 
-def start_position(rules: RuleSet, position: Position) -> GameState:
-    """A game from an explicit, possibly partial, position; checked against the variant's deck."""
+def check_position(rules: RuleSet, position: Position) -> None:
+    """Raise :class:`PositionError` unless ``position`` can occur in a game under ``rules``.
+
+    Every position that comes from outside goes through this one check: a start from a
+    position (text, JSON, a spec's start, the protocol's ``new``), and every position of a
+    saved game. It checks the variant's deck (:meth:`Position.check`) and the waste: under a
+    variant whose waste starts with a card (``one-card-waste``) the waste is never empty, since
+    it starts with one card and only grows, so an empty waste is refused whatever the stock and
+    the columns hold. Only a variant that starts with an empty waste (``empty-waste``) accepts
+    one.
+    """
     position.check(rules.deck())
-    if not position.waste and rules.initial_waste and position.tableau_count and position.stock:
+    if not position.waste and rules.initial_waste:
         raise PositionError(f"the waste is empty, but {rules.name} starts with a card on the "
-                            f"waste (only the empty-waste rule starts without one)")
+                            f"waste and never empties it (only the empty-waste rule starts "
+                            f"without one)")
+
+
+def start_position(rules: RuleSet, position: Position) -> GameState:
+    """A game from an explicit, possibly partial, position, checked by :func:`check_position`."""
+    check_position(rules, position)
     return GameState(position)
+
+
+def check_state(rules: RuleSet, state: GameState) -> None:
+    """Raise :class:`PositionError` unless ``state`` can occur in a game under ``rules``: its
+    position and every position undo can return to pass :func:`check_position`, and each step
+    of that history is one action the rules accept (a play of a free card that may go on the
+    waste, or a draw the draw rule allows), not merely one card apart."""
+    chain = [state]
+    current = state
+    for _ in range(state.undoable):
+        if current.previous is None:
+            break
+        current = current.previous
+        chain.append(current)
+    for item in chain:
+        check_position(rules, item.position)
+    for depth, (after, before) in enumerate(zip(chain, chain[1:]), start=1):
+        if not any(apply(rules, before, move).state.position == after.position
+                   for move in legal_moves(rules, before)):
+            what = "position" if depth == 1 else f"'history' entry {depth - 1}"
+            raise PositionError(
+                f"'history' entry {depth} (most recent first) is not one legal action under "
+                f"{rules.name} before the {what} that follows it")
+
+
+def check_deal(rules: RuleSet, number: int, state: GameState) -> None:
+    """Raise :class:`PositionError` unless ``state`` is a state of deal ``number`` under
+    ``rules``: its position is reached from the deal's layout by legal actions (the waste,
+    bottom to top, lists them: each card above the deal's first waste is the stock's next card
+    or a column's free card), its history is the end of that line, and its move counter counts
+    at least the line's actions. :class:`~golfcore.errors.CodeError` for a number out of range.
+    """
+    start = start_deal(rules, number)
+    target = state.position
+    kept = state.history                    # most recent first
+    dealt = len(start.position.waste)
+    if target.waste[:dealt] != start.position.waste:
+        raise PositionError(f"the waste does not start as deal {number} starts it under "
+                            f"{rules.name}")
+    played = target.waste[dealt:]
+
+    def lines(at: GameState, done: int) -> Any:
+        """Every line from ``at`` that puts ``played[done:]`` on the waste and ends at the
+        saved position: only a joker (a deck may hold two) gives more than one way."""
+        if done == len(played):
+            if at.position == target:
+                yield at
+            return
+        card = played[done]
+        position = at.position
+        for move in legal_moves(rules, at):
+            source = position.stock[0] if move.is_draw else position.free_card(move.column)
+            if source == card:
+                yield from lines(apply(rules, at, move).state, done + 1)
+
+    for end in lines(start, 0):
+        line = []
+        item: GameState | None = end
+        while item is not None:
+            line.append(item.position)
+            item = item.previous
+        # line: the saved position first, back to the deal's layout
+        if tuple(line[1:len(kept) + 1]) != kept:
+            continue
+        if state.moves < len(line) - 1:
+            raise PositionError(f"'moves' is {state.moves}, but deal {number} needs "
+                                f"{len(line) - 1} actions to reach this position")
+        return
+    raise PositionError(f"the position (or its history) cannot be reached from deal {number} "
+                        f"under {rules.name} by legal actions")
 
 
 # -- questions -----------------------------------------------------------------------------------
@@ -104,10 +211,12 @@ def _refuse(rules: RuleSet, state: GameState, action: str, reason: str,
 
 
 def _advance(rules: RuleSet, state: GameState, position: Position) -> GameState:
+    # The earlier state is always kept, even when the undo limit is 0: undo then answers
+    # undo-limit (an action exists that the limit does not let undo reach), never
+    # nothing-to-undo, as under every other limit (see undo()).
     limit = rules.undo_limit
     undoable = state.undoable + 1 if limit is None else min(state.undoable + 1, limit)
-    previous = state if undoable else None
-    return GameState(position, state.moves + 1, previous, undoable)
+    return GameState(position, state.moves + 1, state, undoable)
 
 
 def _over(rules: RuleSet, state: GameState, action: str, move: Move | None) -> ActionResult | None:
@@ -158,12 +267,29 @@ def play(rules: RuleSet, state: GameState, column: int, row: int | None = None) 
 
 
 def play_card(rules: RuleSet, state: GameState, card: Card) -> ActionResult:
-    """Play a card named by its value: the player touched it wherever it is (APP-06)."""
-    where = state.position.locate(card)
-    if where is None:
+    """Play a card named by its value: the player touched it wherever it is (APP-06).
+
+    A name can match several cards only for jokers (a deck may hold two). It then means
+    whichever of them can be played: the first copy in column order that the rules accept.
+    When none can be, the refusal is the first free copy's (``not-adjacent``,
+    ``king-ends-chain`` ...), or ``blocked-card`` for the first copy when every copy is
+    covered.
+    """
+    places = state.position.locate_all(card)
+    if not places:
+        # not ``over or ...``: a refused ActionResult is falsy, so the game's end would be lost
         over = _over(rules, state, "play", None)
-        return over or _refuse(rules, state, "play", NOT_ON_TABLEAU, None, card)
-    return play(rules, state, where[0], where[1])
+        if over is not None:
+            return over
+        return _refuse(rules, state, "play", NOT_ON_TABLEAU, None, card)
+    results = [play(rules, state, column, row) for column, row in places]
+    for result in results:
+        if result.accepted:
+            return result
+    for result in results:
+        if result.reason != BLOCKED_CARD:
+            return result
+    return results[0]
 
 
 def draw(rules: RuleSet, state: GameState) -> ActionResult:
@@ -183,7 +309,13 @@ def draw(rules: RuleSet, state: GameState) -> ActionResult:
 
 def undo(rules: RuleSet, state: GameState) -> ActionResult:
     """Take back the last action: the card returns, its points and any block's penalty go, and
-    the move counter stays where it is (APP-15). Allowed after a block and after a win."""
+    the move counter stays where it is (APP-15). Allowed after a block and after a win.
+
+    Refused with ``nothing-to-undo`` when no earlier action exists (the start of the game, or
+    every action already taken back), and with ``undo-limit`` when earlier actions exist but
+    the variant's limit keeps none of them: under ``undo-limit=0`` after any action, under
+    ``undo-limit=N`` after N undos in a row.
+    """
     if state.undoable <= 0 or state.previous is None:
         reason = UNDO_LIMIT if state.previous is not None else NOTHING_TO_UNDO
         return _refuse(rules, state, "undo", reason)

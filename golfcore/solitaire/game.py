@@ -13,21 +13,25 @@ Card('TH')
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from golfcore.solitaire import engine
 from golfcore.cards import Card
 from golfcore.codes import format_code, parse_code
 from golfcore.solitaire.engine import ActionResult
-from golfcore.errors import CardError, GolfError, PositionError, VariantError
+from golfcore.errors import CardError, CodeError, GolfError, PositionError, VariantError
 from golfcore.solitaire.moves import Move, MoveError
-from golfcore.notation import parse_card
+from golfcore.notation import parse_card, quote
+from golfcore.shuffle import MAX_DEAL
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import RuleSet, rule_set
 from golfcore.solitaire.scoring import Score
 from golfcore.solitaire.state import GameState, Outcome
 from golfcore.framework.registry import registry
 from golfcore.framework.variant import Variant
+
+if TYPE_CHECKING:
+    from golfcore.solitaire.solver import SearchProgress
 
 #: Version of :meth:`Game.to_json`'s format.
 FORMAT = 1
@@ -56,7 +60,7 @@ class Game:
             self.rules = rule_set(variant)
         self.deal = deal
         if state is not None:
-            state.position.check(self.rules.deck())
+            engine.check_state(self.rules, state)
             self.state = state.limited(self.rules.undo_limit)
         elif position is not None:
             self.state = engine.start_position(self.rules, position)
@@ -112,19 +116,27 @@ class Game:
     def legal_moves(self) -> list[Move]:
         return engine.legal_moves(self.rules, self.state)
 
-    def hint(self, strategy: str = "legal") -> Move | None:
+    def hint(self, strategy: str = "legal", *, limit: int | None = None,
+             seconds: float | None = None,
+             progress: "Callable[[SearchProgress], None] | None" = None) -> Move | None:
         """A move to suggest, ``None`` when the game is over.
 
         ``strategy="legal"``: any legal move, as the documents describe (C4-11: no promise of a
         win). ``strategy="solver"``: a move that keeps a win possible, or when none does, the
-        first move toward the best result the variant's scoring allows (:mod:`golfcore.solitaire.solver`).
+        first move toward the best result the variant's scoring allows
+        (:mod:`golfcore.solitaire.solver`). ``limit`` (positions), ``seconds`` and ``progress``
+        bound and report the solver's search as in
+        :meth:`golfcore.solitaire.solver.Solver.solve`: a search stopped early suggests the
+        first move of the best line it found. The legal strategy searches nothing and ignores
+        them.
         """
         if strategy == "legal":
             return engine.hint(self.rules, self.state)
         if strategy == "solver":
             from golfcore.solitaire.solver import solver_for
 
-            return solver_for(self.rules).hint(self.state)
+            return solver_for(self.rules).hint(self.state, limit=limit, seconds=seconds,
+                                               progress=progress)
         raise GolfError(f"unknown hint strategy {strategy!r}: expected 'legal' or 'solver'")
 
     # -- actions ---------------------------------------------------------------------------------
@@ -189,31 +201,56 @@ class Game:
 
     @classmethod
     def from_json(cls, data: "dict[str, Any] | str") -> "Game":
-        """Resume a game saved by :meth:`to_json` (a dict or its JSON text)."""
+        """Resume a game saved by :meth:`to_json` (a dict or its JSON text).
+
+        Everything is checked before the game is resumed, and anything wrong raises a
+        :class:`~golfcore.errors.GolfError` that says what: ``format``, ``variant`` and
+        ``state`` (with its ``position``) are required; every position must be possible under
+        the variant and each step of the undo history a legal action
+        (:func:`~golfcore.solitaire.engine.check_state`); a ``deal`` must be a deal number whose
+        layout leads to the saved position by legal actions
+        (:func:`~golfcore.solitaire.engine.check_deal`); ``moves`` counts at least the actions
+        the history and the deal show.
+        """
         if isinstance(data, str):
             try:
                 data = json.loads(data)
-            except json.JSONDecodeError as exc:
-                raise GolfError(f"saved game is not valid JSON: {exc}") from None
+            except (ValueError, RecursionError) as exc:
+                # JSONDecodeError is a ValueError; so is an integer too long to read; nesting
+                # deeper than the interpreter's recursion limit raises RecursionError
+                reason = exc if isinstance(exc, ValueError) else "nested too deeply"
+                raise GolfError(f"saved game is not valid JSON: {reason}") from None
         if not isinstance(data, dict):
             raise GolfError("a saved game must be a JSON object")
-        unknown = sorted(set(data) - {"format", "variant", "deal", "state"})
+        unknown = sorted(map(str, set(data) - {"format", "variant", "deal", "state"}))
         if unknown:
-            raise GolfError(f"unknown saved-game field(s) {', '.join(map(repr, unknown))}")
-        if data.get("format") != FORMAT:
-            raise GolfError(f"saved game format {data.get('format')!r} is not supported: "
+            raise GolfError(f"unknown saved-game field(s) "
+                            f"{', '.join(quote(name) for name in unknown[:5])}"
+                            f"{f' and {len(unknown) - 5} more' if len(unknown) > 5 else ''}")
+        form = data.get("format")
+        if isinstance(form, bool) or form != FORMAT:
+            raise GolfError(f"saved game format {quote(form)} is not supported: "
                             f"expected {FORMAT}")
         variant = data.get("variant")
-        if not isinstance(variant, str):
+        if not isinstance(variant, str) or not variant.strip():
             raise VariantError("a saved game must name its variant")
+        if len(variant) > 1000:
+            raise VariantError(f"a saved game's variant must be a variant name, not "
+                               f"{quote(variant)}")
         deal = data.get("deal")
-        if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int)):
-            raise GolfError(f"'deal' must be a deal number or null, got {deal!r}")
+        if deal is not None and (isinstance(deal, bool) or not isinstance(deal, int)
+                                 or not 1 <= deal <= MAX_DEAL):
+            raise CodeError(f"'deal' must be a deal number from 1 to {MAX_DEAL} or null, got "
+                            f"{quote(deal)}")
+        if "state" not in data:
+            raise GolfError("a saved game must hold its 'state' (with its 'position')")
         try:
-            state = GameState.from_json(data.get("state", {}))
+            state = GameState.from_json(data["state"])
+            game = cls(variant, state=state)
+            if deal is not None:
+                engine.check_deal(game.rules, deal, game.state)
         except PositionError as exc:
             raise PositionError(f"saved game: {exc}") from None
-        game = cls(variant, state=state)
         game.deal = deal
         return game
 

@@ -34,7 +34,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from golfcore.cards import JOKER, Card
 from golfcore.errors import CardError, PositionError
-from golfcore.notation import parse_card, parse_cards
+from golfcore.notation import parse_card, parse_cards, quote
 
 COLUMNS = 7
 COLUMN_HEIGHT = 5
@@ -118,6 +118,12 @@ class Position:
                     return i + 1, j + 1
         return None
 
+    def locate_all(self, card: Card) -> list[tuple[int, int]]:
+        """Every ``(column, row)`` of ``card`` in the tableau, in column order (two for a deck's
+        two jokers)."""
+        return [(i + 1, j + 1) for i, column in enumerate(self.columns)
+                for j, c in enumerate(column) if c == card]
+
     # -- transitions (trusted: the engine checks legality first) --------------------------------
 
     def after_play(self, column: int) -> "Position":
@@ -148,8 +154,8 @@ class Position:
             raise PositionError(f"{len(cols)} columns given: Golf has {COLUMNS}")
         built = []
         for i, column in enumerate(cols, start=1):
-            if isinstance(column, (str, Card)):
-                raise PositionError(f"column {i} must be a list of cards, not {column!r}")
+            if isinstance(column, (str, Card, Mapping)) or not isinstance(column, Iterable):
+                raise PositionError(f"column {i} must be a list of cards, not {quote(column)}")
             built.append(_cards(column, f"column {i}"))
         built += [()] * (COLUMNS - len(built))
         if waste is None:
@@ -193,12 +199,14 @@ class Position:
                     raise PositionError(f"{n} {what}: this variant's deck has {allowed[card]}")
 
     def _places(self, card: Card) -> str:
-        places = []
-        for i, column in enumerate(self.columns, start=1):
-            places += [f"column {i}"] * column.count(card)
-        places += ["stock"] * self.stock.count(card)
-        places += ["waste"] * self.waste.count(card)
-        return ", ".join(places)
+        """Where ``card`` lies: ``column 1, stock``; when it is in more than six places, each
+        place once with its count (``stock ×1000000``), so the text stays short."""
+        places = [(f"column {i}", column.count(card))
+                  for i, column in enumerate(self.columns, start=1)]
+        places += [("stock", self.stock.count(card)), ("waste", self.waste.count(card))]
+        if sum(n for _, n in places) <= 6:
+            return ", ".join(where for where, n in places for _ in range(n))
+        return ", ".join(where if n == 1 else f"{where} ×{n}" for where, n in places if n)
 
     # -- text ------------------------------------------------------------------------------------
 
@@ -222,10 +230,10 @@ class Position:
             where = f"{source}, line {lineno}"
             if not sep:
                 raise _at(lineno, f"{where}: expected 'stock:', 'waste:' or a column number "
-                          f"followed by ':' and cards, got {raw.strip()!r}")
+                          f"followed by ':' and cards, got {quote(raw.strip())}")
             name = _key(key)
             if name is None:
-                raise _at(lineno, f"{where}: unknown key {key.strip()!r}: expected 'stock', "
+                raise _at(lineno, f"{where}: unknown key {quote(key.strip())}: expected 'stock', "
                                     f"'waste' or a column number 1 to {COLUMNS}")
             if name in seen_line:
                 raise _at(lineno, f"{where}: {name} given twice (first on line "
@@ -265,9 +273,9 @@ class Position:
         """
         if not isinstance(data, Mapping):
             raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
-        unknown = sorted(set(data) - {"columns", "stock", "waste"})
+        unknown = sorted(map(str, set(data) - {"columns", "stock", "waste"}))
         if unknown:
-            raise PositionError(f"unknown position field(s) {', '.join(map(repr, unknown))}: "
+            raise PositionError(f"unknown position field(s) {_some(unknown)}: "
                                 f"expected 'columns', 'stock' and 'waste'")
         columns = data.get("columns", [])
         if not isinstance(columns, list):
@@ -303,6 +311,12 @@ def _parse_line(value: str) -> tuple[Card, ...]:
         raise
 
 
+def _some(names: Sequence[str], shown: int = 5) -> str:
+    """``'a', 'b'`` for an error message: the first few names, quoted, and how many more."""
+    text = ", ".join(quote(name) for name in names[:shown])
+    return text + (f" and {len(names) - shown} more" if len(names) > shown else "")
+
+
 def _join(cards: Sequence[Card]) -> str:
     return " ".join(map(str, cards)) if cards else "-"
 
@@ -323,15 +337,15 @@ def _key(key: str) -> str | None:
 
 
 def _cards(items: Iterable[Card | str], where: str) -> tuple[Card, ...]:
-    if isinstance(items, (str, Card)):
-        raise PositionError(f"{where} must be a list of cards, not {items!r}")
+    if isinstance(items, (str, Card, Mapping)) or not isinstance(items, Iterable):
+        raise PositionError(f"{where} must be a list of cards, not {quote(items)}")
     out = []
     for i, item in enumerate(items, start=1):
         if isinstance(item, Card):
             out.append(item)
             continue
         if not isinstance(item, str):
-            raise PositionError(f"{where}, card {i}: expected a card, got {item!r}")
+            raise PositionError(f"{where}, card {i}: expected a card, got {quote(item)}")
         try:
             out.append(parse_card(item))
         except CardError as exc:

@@ -10,7 +10,7 @@ as you like in one process.
 from __future__ import annotations
 
 import functools
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from golfcore.cards import JOKER, Card, deck
 from golfcore.errors import PluginError

@@ -20,6 +20,14 @@ space as black-hole-solver's, but it searches less, with sound pruning only:
 * **bounds** for the best result: cards that are dead, or covered by a dead card, can never be
   removed, which bounds what a branch can still achieve (branch and bound).
 
+A state's key gives every stock index its own slot (the stride is the stock's length plus one),
+so any stock the engine accepts (up to 54 cards) is searched exactly.
+
+Every search can be bounded: ``limit`` caps the positions searched, ``seconds`` the time, and a
+``progress`` callback hears from a long search every :data:`PROGRESS_EVERY` positions. A search
+stopped by a cap says so (``complete`` false, ``stopped``) and answers ``winnable=None`` unless
+it had already found a win or proved there is none: never a verdict it did not prove.
+
 Plays are tried before draws, columns with more cards first. Nothing is cached across calls: the
 answer for a deal is searched every time. The solver assumes the standard outcome (won when the
 columns are empty) and asks the rule set every legality question (:class:`RuleSet` verdicts and
@@ -29,12 +37,15 @@ the draw policy), so it follows third-party rules too.
 from __future__ import annotations
 
 import functools
+import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from golfcore.solitaire import engine
 from golfcore.cards import JOKER, STANDARD_DECK, Card
+from golfcore.errors import GolfError
+from golfcore.notation import quote
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import RuleSet
@@ -50,7 +61,9 @@ _NONE = len(_CARDS)          # the empty waste
 class SolveResult:
     """What the solver found.
 
-    ``winnable`` is ``None`` only when a node ``limit`` stopped the search before an answer.
+    ``winnable`` is ``None`` only when a cap (``limit`` positions or ``seconds``) stopped the
+    search before an answer; ``complete`` is then false and ``stopped`` names the cap
+    (``"positions"`` or ``"seconds"``).
     ``line`` is a winning line when winnable, else a line reaching the best result. ``best_*``
     describe the best result the scoring allows, after playing ``line`` and then drawing (or
     playing) until the game ends. ``visited`` counts the positions searched.
@@ -65,6 +78,7 @@ class SolveResult:
     seconds: float
     complete: bool = True
     stats: dict[str, int] = field(default_factory=dict)
+    stopped: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -75,11 +89,46 @@ class SolveResult:
             "visited": self.visited,
             "seconds": round(self.seconds, 6),
             "complete": self.complete,
+            **({"stopped": self.stopped} if self.stopped else {}),
         }
 
 
+#: How often a search reports progress: every this many positions searched.
+PROGRESS_EVERY = 16384
+_CLOCK_EVERY = 1024          # how often the time limit is checked (a power of two)
+
+
+class SearchProgress(NamedTuple):
+    """What a long search reports to its ``progress`` callback: the positions searched and the
+    seconds spent so far; within :func:`golfcore.solitaire.analysis.analyse`, also the step
+    being searched (0 is the start) and the number of steps."""
+
+    visited: int
+    seconds: float
+    step: int | None = None
+    steps: int | None = None
+
+
 class _Limit(Exception):
-    pass
+    """The search reached its cap: ``what`` is ``"positions"`` or ``"seconds"``."""
+
+    def __init__(self, what: str) -> None:
+        super().__init__(what)
+        self.what = what
+
+
+def check_limits(limit: int | None, seconds: float | None) -> None:
+    """Refuse a cap that means nothing: ``limit`` a whole number >= 1, ``seconds`` a finite
+    number > 0 (``None`` for no cap)."""
+    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                              or limit < 1):
+        raise GolfError(f"the position limit must be a whole number >= 1, got "
+                        f"{quote(limit)}")
+    if seconds is not None and (isinstance(seconds, bool)
+                                or not isinstance(seconds, (int, float))
+                                or not math.isfinite(seconds) or seconds <= 0):
+        raise GolfError(f"the time limit must be a finite number of seconds > 0, got "
+                        f"{quote(seconds)}")
 
 
 class Solver:
@@ -167,15 +216,27 @@ class Solver:
 
     # -- public -------------------------------------------------------------------------------
 
-    def solve(self, position: Position, best: bool = True,
-              limit: int | None = None) -> SolveResult:
+    def solve(self, position: Position, best: bool = True, limit: int | None = None,
+              seconds: float | None = None,
+              progress: "Callable[[SearchProgress], None] | None" = None) -> SolveResult:
         """Solve ``position``. With ``best`` also search the best result when the deal is lost
-        (and, for stroke play, the best win). ``limit`` caps the positions searched."""
+        (and, for stroke play, the best win).
+
+        ``limit`` caps the positions searched and ``seconds`` the time spent (both ``None``: no
+        cap). A search stopped by either answers honestly: ``complete`` is false, ``stopped``
+        says which cap stopped it, ``winnable`` is ``None`` unless the search had already found
+        a win or finished proving there is none, and ``best_*`` describe the best line found so
+        far, not a proved best. ``progress``, when given, is called with a
+        :class:`SearchProgress` every :data:`PROGRESS_EVERY` positions searched.
+        """
+        check_limits(limit, seconds)
         started = time.perf_counter()
-        search = _Search(self, position, limit)
+        search = _Search(self, position, limit,
+                         None if seconds is None else started + seconds, progress, started)
         strokes = self._kind(position) == STROKES
         complete = True
-        winnable: bool | None
+        stopped: str | None = None
+        winnable: bool | None = None
         try:
             winnable = search.run(mode="win")
             line = search.best_line
@@ -183,23 +244,30 @@ class Solver:
                 search.reset(seed=not winnable)
                 search.run(mode="strokes" if winnable else "removed")
                 line = search.best_line
-        except _Limit:
+        except _Limit as stop:
             complete = False
-            winnable = True if search.found_win else None
+            stopped = stop.what
+            if winnable is None and search.found_win:
+                winnable = True     # a win found is a win, whatever stopped the search
             line = search.best_line
         removed, score, outcome = self._finish(position, line)
         return SolveResult(winnable, tuple(line), removed, score, outcome, search.visited_total,
-                           time.perf_counter() - started, complete, dict(search.stats))
+                           time.perf_counter() - started, complete, dict(search.stats), stopped)
 
-    def hint(self, state: GameState) -> Move | None:
+    def hint(self, state: GameState, limit: int | None = None, seconds: float | None = None,
+             progress: "Callable[[SearchProgress], None] | None" = None) -> Move | None:
         """A move that keeps a win possible; when none does, the first move toward the best
-        result; ``None`` when the game is over."""
-        if not engine.legal_moves(self.rules, state):
+        result; ``None`` when the game is over. With ``limit`` or ``seconds`` (as for
+        :meth:`solve`) a search stopped early suggests the first move of the best line found
+        so far, or the first legal move when it found none."""
+        legal = engine.legal_moves(self.rules, state)
+        if not legal:
             return None
-        result = self.solve(state.position, best=True)
+        result = self.solve(state.position, best=True, limit=limit, seconds=seconds,
+                            progress=progress)
         if result.line:
             return result.line[0]
-        return engine.legal_moves(self.rules, state)[0]
+        return legal[0]
 
     # -- helpers ------------------------------------------------------------------------------
 
@@ -230,11 +298,18 @@ class Solver:
 class _Search:
     """One depth-first search over one position. Mutable; lives for one solve() call."""
 
-    def __init__(self, solver: Solver, position: Position, limit: int | None) -> None:
+    def __init__(self, solver: Solver, position: Position, limit: int | None,
+                 deadline: float | None = None,
+                 progress: "Callable[[SearchProgress], None] | None" = None,
+                 started: float = 0.0) -> None:
         self.solver = solver
         self.limit = limit
+        self.deadline = deadline
+        self.progress = progress
+        self.started = started
         self.columns = [[_INDEX[c] for c in col] for col in position.columns]
         self.stock = [_INDEX[c] for c in position.stock]
+        self.stock_slots = len(self.stock) + 1
         top = position.waste_top
         self.start_waste = _INDEX[top] if top is not None else _NONE
         self.total = position.tableau_count
@@ -328,6 +403,16 @@ class _Search:
         won = self._dfs(0, self.start_waste, self.total, enders, hcode)
         return won or self.found_win
 
+    def _tick(self) -> None:
+        """Every :data:`_CLOCK_EVERY` positions: the time limit and the progress report."""
+        if self.deadline is None and self.progress is None:
+            return
+        now = time.perf_counter()
+        if self.deadline is not None and now > self.deadline:
+            raise _Limit("seconds")
+        if self.progress is not None and not self.visited_total % PROGRESS_EVERY:
+            self.progress(SearchProgress(self.visited_total, now - self.started))
+
     def _alive(self, i: int, d: int) -> bool:
         counts = self.counts
         for cls, used in self.needs[i][d]:
@@ -415,14 +500,19 @@ class _Search:
                 return False          # keep looking for a win with more stock left
             self._record(self.total)
             return True
-        key = (hcode * 32 + s) * sv.nclass + sv.wclass[w]
+        # every stock index 0..len(stock) gets its own slot (a fixed width would let two
+        # states share a key once the stock is longer than the width: a false verdict)
+        key = (hcode * self.stock_slots + s) * sv.nclass + sv.wclass[w]
         visited = self.visited
         if key in visited:
             return False
         visited.add(key)
         self.visited_total += 1
         if self.limit is not None and self.visited_total > self.limit:
-            raise _Limit()
+            self.visited_total -= 1
+            raise _Limit("positions")
+        if not self.visited_total & (_CLOCK_EVERY - 1):
+            self._tick()
         stock_left = len(self.stock) - s
         stats = self.stats
         if mode == "removed":
@@ -562,8 +652,11 @@ def solver_for(rules: RuleSet) -> Solver:
 
 
 def solve(rules: RuleSet | str, position: Position, best: bool = True,
-          limit: int | None = None) -> SolveResult:
-    """Solve ``position`` under ``rules`` (a :class:`RuleSet` or a variant string)."""
+          limit: int | None = None, seconds: float | None = None,
+          progress: "Callable[[SearchProgress], None] | None" = None) -> SolveResult:
+    """Solve ``position`` under ``rules`` (a :class:`RuleSet` or a variant string); ``limit``,
+    ``seconds`` and ``progress`` as for :meth:`Solver.solve`."""
     rule_set = rules if isinstance(rules, RuleSet) else RuleSet(rules)
-    return solver_for(rule_set).solve(position, best=best, limit=limit)
+    return solver_for(rule_set).solve(position, best=best, limit=limit, seconds=seconds,
+                                      progress=progress)
 

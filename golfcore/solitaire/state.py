@@ -14,6 +14,10 @@ from typing import Any
 
 from golfcore.solitaire.position import Position
 
+#: The largest move counter a saved state may hold: 2**53, the largest whole number every JSON
+#: reader holds exactly (undo never lowers the counter, so it has no smaller natural bound).
+MAX_MOVES = 2 ** 53
+
 
 class Outcome(str, enum.Enum):
     """Where a game stands: still being played, won (APP-11) or lost (APP-12)."""
@@ -88,26 +92,45 @@ class GameState:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> "GameState":
-        """Read :meth:`to_json`'s form back; the undo history is restored as it was."""
+        """Read :meth:`to_json`'s form back; the undo history is restored as it was.
+
+        ``position`` is required; ``moves`` (default 0) must count at least the actions the
+        history shows (one per history entry, one more when ``older``), and at most
+        :data:`MAX_MOVES`. This checks the form only: whether each step of the history was a
+        legal action is a question for a variant's rules
+        (:func:`golfcore.solitaire.engine.check_state`, which :class:`~golfcore.Game` asks).
+        """
         from golfcore.errors import PositionError
+        from golfcore.notation import quote
 
         if not isinstance(data, dict):
             raise PositionError(f"a game state must be a JSON object, not {type(data).__name__}")
-        unknown = sorted(set(data) - {"position", "moves", "history", "older"})
+        unknown = sorted(map(str, set(data) - {"position", "moves", "history", "older"}))
         if unknown:
-            raise PositionError(f"unknown game state field(s) {', '.join(map(repr, unknown))}: "
+            shown = ", ".join(quote(name) for name in unknown[:5])
+            more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+            raise PositionError(f"unknown game state field(s) {shown}{more}: "
                                 f"expected 'position', 'moves', 'history' and 'older'")
+        if "position" not in data:
+            raise PositionError("a game state must hold its 'position'")
         older = data.get("older", False)
         if not isinstance(older, bool):
-            raise PositionError(f"'older' must be true or false, got {older!r}")
+            raise PositionError(f"'older' must be true or false, got {quote(older)}")
         moves = data.get("moves", 0)
-        if not isinstance(moves, int) or isinstance(moves, bool) or moves < 0:
-            raise PositionError(f"'moves' must be a whole number >= 0, got {moves!r}")
+        if (not isinstance(moves, int) or isinstance(moves, bool)
+                or not 0 <= moves <= MAX_MOVES):
+            raise PositionError(f"'moves' must be a whole number from 0 to {MAX_MOVES}, got "
+                                f"{quote(moves)}")
         history = data.get("history", [])
         if not isinstance(history, list):
             raise PositionError("'history' must be a list of positions, most recent first")
+        if moves < len(history) + older:
+            raise PositionError(
+                f"'moves' is {moves}, but the history shows {len(history) + older} action"
+                f"{'s' if len(history) + older != 1 else ''} (the move counter never goes "
+                f"down)")
         positions = [Position.from_json(item) for item in reversed(history)]
-        positions.append(Position.from_json(data.get("position", {})))
+        positions.append(Position.from_json(data["position"]))
         for depth, (before, after) in enumerate(zip(positions, positions[1:])):
             if not _one_action_apart(before, after):
                 raise PositionError(
