@@ -39,6 +39,7 @@ import random
 
 from golfcore.cards import JOKER, PYSOL_ORDER, Card
 from golfcore.errors import CodeError, VariantError
+from golfcore.notation import quote
 
 #: The largest deal number: 7 base-26 letters (see :mod:`golfcore.codes`) hold 0 to 26**7 - 1.
 MAX_DEAL = 26**7 - 1
@@ -56,9 +57,10 @@ _LCG_MASK = (1 << 33) - 1
 def check_deal_number(n: object) -> int:
     """Return ``n`` if it is a valid deal number, else raise :class:`CodeError`."""
     if isinstance(n, bool) or not isinstance(n, int):
-        raise CodeError(f"deal number must be an integer from 1 to {MAX_DEAL}, got {n!r}")
+        raise CodeError(f"deal number must be an integer from 1 to {MAX_DEAL}, got {quote(n)}")
     if not 1 <= n <= MAX_DEAL:
-        raise CodeError(f"deal number {n} is out of range: deal numbers go from 1 to {MAX_DEAL}")
+        raise CodeError(f"deal number {quote(n)} is out of range: deal numbers go from 1 to "
+                        f"{MAX_DEAL}")
     return n
 
 

@@ -16,6 +16,11 @@ from golfcore.errors import VariantError
 from golfcore.framework.games import game_kind
 from golfcore.framework.registry import Registry, registry, registry_of
 from golfcore.framework.variant import Variant
+from golfcore.notation import quote
+
+#: The longest variant string read (a base name and its modifiers): anything longer is refused
+#: before it is looked up, so that a garbage name costs nothing and its error stays short.
+MAX_SPEC = 1000
 
 _MOD = re.compile(r"^([a-z0-9][a-z0-9-]*)(?:=(.+))?$")
 
@@ -31,7 +36,10 @@ def find_variant(spec: "str | Variant" = "app-facil", reg: Registry | None = Non
     if isinstance(spec, Variant):
         return spec
     if not isinstance(spec, str) or not spec.strip():
-        raise VariantError(f"a variant name must be non-empty text, not {spec!r}")
+        raise VariantError(f"a variant name must be non-empty text, not {quote(spec)}")
+    if len(spec) > MAX_SPEC:
+        raise VariantError(f"variant {quote(spec)} is too long: a variant string holds at "
+                           f"most {MAX_SPEC} characters")
     base_name, *mods = [part.strip() for part in spec.strip().split("+")]
     reg = reg or registry_of(base_name)
     base = reg.variant(base_name)
@@ -44,12 +52,12 @@ def find_variant(spec: "str | Variant" = "app-facil", reg: Registry | None = Non
     for mod in mods:
         m = _MOD.match(mod.lower())
         if not m:
-            raise VariantError(f"bad modifier {mod!r} in {spec!r}: expected '+rule' or "
+            raise VariantError(f"bad modifier {quote(mod)} in {quote(spec)}: expected '+rule' or "
                                f"'+rule=value', such as '+jokers=2'")
         name, value = m.group(1), m.group(2)
         rule = reg.rule(name)
         if rule.slot in chosen:
-            raise VariantError(f"conflicting options in {spec!r}: {chosen[rule.slot]!r} and "
+            raise VariantError(f"conflicting options in {quote(spec)}: {chosen[rule.slot]!r} and "
                                f"{name!r} both decide the {rule.slot} rule")
         chosen[rule.slot] = name
         old = rules.get(rule.slot)
@@ -60,7 +68,7 @@ def find_variant(spec: "str | Variant" = "app-facil", reg: Registry | None = Non
         rules[rule.slot] = name
         if value is not None:
             if rule.param is None:
-                raise VariantError(f"rule {name!r} takes no value, got {name}={value}")
+                raise VariantError(f"rule {name!r} takes no value, got {quote(f'{name}={value}')}")
             params[rule.param.name] = value
         canonical.append(f"{name}={value}" if value is not None else name)
     resolved_params = resolve(rules, params, reg, spec)
@@ -98,7 +106,7 @@ def resolve(rules: Mapping[str, str], params: Mapping[str, Any], reg: Registry,
             out[key] = rule.param.parse(raw)
         except (ValueError, TypeError, KeyError) as exc:
             detail = f": {exc}" if str(exc) else ""
-            raise VariantError(f"{what}: bad value {raw!r} for {key!r}: {rule.param.help}"
+            raise VariantError(f"{what}: bad value {quote(raw)} for {key!r}: {rule.param.help}"
                                f"{detail}") from None
     return out
 

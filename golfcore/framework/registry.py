@@ -28,6 +28,7 @@ from typing import Any, Iterator, Mapping
 from golfcore.errors import PluginError, VariantError
 from golfcore.framework.games import GameKind, game_kind, game_names
 from golfcore.framework.variant import Rule, Variant
+from golfcore.notation import quote
 
 
 @dataclass
@@ -97,7 +98,7 @@ class Registry:
     def variant(self, name: str) -> Variant:
         found = self._lookup(name)
         if found is None:
-            raise VariantError(f"unknown variant {name!r} for the {self.game}: expected one of "
+            raise VariantError(f"unknown variant {quote(name)} for the {self.game}: expected one of "
                                f"{', '.join(sorted(self.variants))}{suggest(name, self.variants)}")
         return found
 
@@ -114,7 +115,7 @@ class Registry:
         try:
             return self.rules[name]
         except KeyError:
-            raise VariantError(f"unknown rule {name!r} for the {self.game}: expected one of "
+            raise VariantError(f"unknown rule {quote(name)} for the {self.game}: expected one of "
                                f"{', '.join(sorted(self.rules))}"
                                f"{suggest(name, self.rules)}") from None
 
@@ -219,5 +220,5 @@ def registry_of(name: str) -> Registry:
         if reg.find(name) is not None:
             return reg
     names = {v.name: v for reg in registries() for v in reg}
-    raise VariantError(f"unknown variant {name!r}: expected one of "
+    raise VariantError(f"unknown variant {quote(name)}: expected one of "
                        f"{', '.join(sorted(names))}{suggest(name, names)}")

@@ -38,7 +38,8 @@ class BaseRuleSet:
         self.kind: GameKind = kind
         # without a registry of its own, a name is looked up in every game's, so that another
         # game's variant is refused for what it is rather than as unknown
-        self.variant: Variant = find_variant(variant or kind.default_variant, reg)
+        self.variant: Variant = find_variant(kind.default_variant if variant is None
+                                             else variant, reg)
         reg = reg or registry(self.GAME)
         if self.variant.game != self.GAME:
             raise VariantError(f"{self.variant.name} is a {self.variant.game} variant, not a "

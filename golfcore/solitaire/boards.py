@@ -220,6 +220,10 @@ def parse_json_board(text: str, source: str = "<text>") -> Board:
         raise BoardError(f"not valid JSON ({exc.msg}, column {exc.colno}): expected a position "
                          f"object {{\"columns\", \"stock\", \"waste\"}} or a saved game",
                          source, exc.lineno) from None
+    except (RecursionError, ValueError) as exc:   # nested too deep; an integer too long
+        what = "nested too deeply" if isinstance(exc, RecursionError) else \
+            "holds an integer too long to read"
+        raise BoardError(f"not a board: the JSON {what}", source) from None
     if not isinstance(data, dict):
         raise BoardError(f"expected a JSON object (a position or a saved game), got a "
                          f"{type(data).__name__}", source, 1)
@@ -322,7 +326,7 @@ def parse_board(text: str, source: str = "<text>", variant: str | None = None) -
 
 
 _VARIANT_COMMENT = re.compile(r"^\s*#\s*variant:\s*(\S+)", re.IGNORECASE | re.MULTILINE)
-_DEAL_COMMENT = re.compile(r"^\s*#\s*deal:\s*([0-9]+)\s*$", re.IGNORECASE | re.MULTILINE)
+_DEAL_COMMENT = re.compile(r"^\s*#\s*deal:\s*([0-9]{1,12})\s*$", re.IGNORECASE | re.MULTILINE)
 
 
 def _deal_header(text: str) -> tuple[str | None, int | None]:

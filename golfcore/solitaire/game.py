@@ -155,7 +155,7 @@ class Game:
         if isinstance(target, Card):
             return self._commit(engine.play_card(self.rules, self.state, target))
         if isinstance(target, bool) or not isinstance(target, (int, str)):
-            raise GolfError(f"cannot play {target!r}: give a column number, a move or a card")
+            raise GolfError(f"cannot play {quote(target)}: give a column number, a move or a card")
         if isinstance(target, int):
             return self._commit(engine.play(self.rules, self.state, target))
         try:
@@ -164,7 +164,7 @@ class Game:
             try:
                 card = parse_card(target)
             except CardError:
-                raise GolfError(f"cannot play {target!r}: expected a column number (1-7), "
+                raise GolfError(f"cannot play {quote(target)}: expected a column number (1-7), "
                                 f"a column and row such as '1.4', or a card such as '9C' or "
                                 f"'9 de tréboles'") from None
             return self._commit(engine.play_card(self.rules, self.state, card))

@@ -11,9 +11,12 @@ Text form (used by the CLI, the protocol and playthroughs): a play is its column
 
 from __future__ import annotations
 
+import re
+
 from typing import NamedTuple
 
 from golfcore.errors import GolfError
+from golfcore.notation import quote
 
 PLAY = "play"
 DRAW = "draw"
@@ -78,13 +81,17 @@ class Move(NamedTuple):
         if word.startswith("play "):
             word = word[5:]
         column, _, row = word.partition(".")
-        if column.isdigit() and (not row or row.isdigit()):
+        # ASCII digits only ("²" and "❶" are digits to str.isdigit, not to int()), and few of
+        # them: a column or a row is a small number
+        if _SMALL_NUMBER.fullmatch(column) and (not row or _SMALL_NUMBER.fullmatch(row)):
             return cls(PLAY, int(column), int(row) if row else None)
-        raise MoveError(f"unknown move {text!r}: expected a column number such as '5', "
+        raise MoveError(f"unknown move {quote(text)}: expected a column number such as '5', "
                         f"a column and row such as '1.4', or 'draw'")
 
 
 DRAW_MOVE = Move(DRAW, 0, None)
+
+_SMALL_NUMBER = re.compile(r"[0-9]{1,6}")
 
 
 class MoveError(GolfError):
