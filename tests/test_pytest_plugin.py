@@ -77,3 +77,33 @@ def test_golf_conform_coverage_and_missing_paths(capsys):
     assert "rule ids with no case: APP-06" in out
     assert cli.main(["conform", "no/such/dir"]) == 1
     assert "no such spec file or folder" in capsys.readouterr().err
+
+
+def _readme_command() -> list[str]:
+    """The command specs/README.md gives to collect specs outside the repository with plugin
+    autoloading off, as words (its path placeholder last)."""
+    readme = (ROOT / "specs" / "README.md").read_text(encoding="utf-8")
+    [line] = [ln for ln in readme.splitlines()
+              if ln.startswith("PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 pytest ")]
+    return line.split()
+
+
+def test_the_readme_command_collects_specs_outside_the_repository_and_checks_quotes(tmp_path):
+    """With autoloading off, outside the repository (no conftest.py), the command of
+    specs/README.md collects spec files, and the loader checks their quotes there too."""
+    env_word, pytest_word, *options, placeholder = _readme_command()
+    assert (env_word, pytest_word, placeholder) == ("PYTEST_DISABLE_PLUGIN_AUTOLOAD=1", "pytest",
+                                                    "path/to/my-specs/")
+    assert options == ["-p", "golfcore.conformance.pytest_plugin"]
+    specs = tmp_path / "my-specs"
+    specs.mkdir()
+    (specs / "good.yaml").write_text(WRONG.replace("9D", "9C"), encoding="utf-8")
+    (specs / "misquoted.yaml").write_text(
+        WRONG.replace("9D", "9C").replace("El palo no importa.", "El palo sí importa.")
+        .replace("nine-on-eight", "misquoted"), encoding="utf-8")
+    done = pytest_run(*options, str(specs), "--rootdir", str(tmp_path), autoload=False,
+                      cwd=tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "1 failed, 1 passed" in done.stdout
+    assert (f"{specs / 'misquoted.yaml'}:7: the quote is not verbatim in "
+            f"000_1b3790e1f4f7ecc2.txt") in done.stdout

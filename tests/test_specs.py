@@ -74,9 +74,12 @@ def _needed_features(case: Case) -> set[str]:
         if step.action in ("undo", "hint"):
             needed.add(step.action)
         for expect in [step.expect, *step.expect_by_variant.values()]:
-            needed |= {"score", "messages"} & set(expect)
+            needed |= {"score", "messages", "code", "deal"} & set(expect)
+            needed |= {FEATURE_OF[key] for key in FEATURE_OF if key in expect}
     if any("+" in v for v in case.variants):
         needed.add("compose")
+    if case.start_error is not None:         # an impossible position is no position to inspect
+        return needed
     bases = {v.split("+")[0] for v in case.variants}
     if "position" in case.start:
         position = position_from_spec(case.start["position"])
@@ -89,6 +92,10 @@ def _needed_features(case: Case) -> set[str]:
     if bases == {"empty-waste"}:
         needed.add("empty-waste")
     return needed
+
+
+#: Format 3 expectations and the feature an engine needs to report them.
+FEATURE_OF = {"undoable": "undo", "score_kind": "score"}
 
 
 @pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)

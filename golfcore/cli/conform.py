@@ -3,8 +3,12 @@
 Runs the YAML specs (default: the suite shipped with golfcore) against golfcore in process, or
 against any engine that speaks the JSON-lines protocol (``--program``), under every variant each
 case applies to. Prints the matrix and every failure with file, line, step, expected and actual;
-``--coverage`` also lists the rule ids no case checks. Exit status 1 on any failure, spec error
-or (with ``--coverage``) uncovered rule id.
+``--coverage`` also lists the rule ids no case checks. Exit status 1 on any failure, spec error,
+(with ``--coverage``) uncovered rule id, or when no case ran at all (no spec file under the
+paths, none of their cases under the ``--variant`` asked for, or every case skipped): a run
+that checked nothing does not pass. Bad options (an empty ``--program`` or ``--variant``, a ``--timeout`` that is not
+a number of seconds above 0 and at most a day, a command with an unbalanced quote) are usage
+errors.
 """
 
 from __future__ import annotations
@@ -15,16 +19,47 @@ import os
 from golfcore.cli.output import BAD_INPUT, OK, error, out, print_json
 
 
+def _program(text: str) -> str:
+    from golfcore.conformance.runner import EngineError, split_command
+
+    try:
+        split_command(text)
+    except EngineError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text
+
+
+def _timeout(text: str) -> float:
+    from golfcore.conformance.runner import EngineError, check_timeout
+
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    try:
+        return check_timeout(seconds)
+    except EngineError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _variant(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty variant name: give a variant such as "
+                                         "app-facil (golf variants lists them)")
+    return text
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("paths", nargs="*", metavar="PATH",
                         help="spec files or folders (default: the suite shipped with golfcore)")
-    parser.add_argument("--variant", action="append", metavar="V",
+    parser.add_argument("--variant", action="append", metavar="V", type=_variant,
                         help="run only under this variant (repeatable; composed strings work)")
-    parser.add_argument("--program", metavar="CMD",
+    parser.add_argument("--program", metavar="CMD", type=_program,
                         help="run against another engine that speaks the protocol "
                              "(e.g. 'golf serve'); default: golfcore in process")
-    parser.add_argument("--timeout", type=float, default=10.0, metavar="S",
-                        help="seconds to wait for each reply of --program (default 10)")
+    parser.add_argument("--timeout", type=_timeout, default=10.0, metavar="S",
+                        help="seconds to wait for each reply of --program (default 10; above 0, "
+                             "at most 86400)")
     parser.add_argument("--coverage", action="store_true",
                         help="also list the rule ids of RULES.md (APP, C4, CG) that no case checks "
                              "(exit 1 if any)")
@@ -34,14 +69,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """``golf conform [PATH...]``: run the specs; exit 1 unless every case passes."""
     from golfcore.conformance import runner as conform
-    from golfcore.conformance.specfile import default_paths
+    from golfcore.conformance.specfile import default_paths, discover
+    from golfcore.framework.compose import find_variant
 
     paths = args.paths or default_paths()
     missing = [p for p in paths if not os.path.exists(p)]
     if missing:
         return error(f"no such spec file or folder: {', '.join(map(str, missing))}")
-    engine = (conform.ProgramEngine(args.program, args.timeout) if args.program
-              else conform.InProcessEngine())
+    if not discover(list(paths)):
+        return error(f"no spec file (*.yaml, *.yml) under {', '.join(map(str, paths))}")
+    for name in args.variant or ():
+        find_variant(name)              # an unknown variant is bad input before any engine runs
+    engine = (conform.InProcessEngine() if args.program is None
+              else conform.ProgramEngine(args.program, args.timeout))
     try:
         report = conform.run(paths, engine, args.variant)
     finally:
@@ -57,4 +97,8 @@ def run(args: argparse.Namespace) -> int:
         if args.coverage:
             out("")
             out("rule ids with no case: " + (", ".join(uncovered) if uncovered else "none"))
+    if not report.errors and all(r.status == conform.SKIP for r in report.results):
+        only = f" under {', '.join(args.variant)}" if args.variant else ""
+        skipped = f" ({len(report.results)} skipped)" if report.results else ""
+        return error(f"no case ran{only}{skipped}: nothing was checked")
     return OK if report.ok and not uncovered else BAD_INPUT

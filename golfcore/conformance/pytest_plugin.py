@@ -47,7 +47,7 @@ def _runner(config: pytest.Config) -> Runner:
     shared = config.stash.setdefault(_KEY, _Shared())
     if shared.runner is None:
         program = config.getoption("--golf-program", None)
-        shared.engine = ProgramEngine(program) if program else InProcessEngine()
+        shared.engine = InProcessEngine() if program is None else ProgramEngine(program)
         shared.runner = Runner(shared.engine)
     return shared.runner
 

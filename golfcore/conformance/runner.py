@@ -16,6 +16,8 @@ and replies, serialised to JSON and back, that another engine receives over a pi
 from __future__ import annotations
 
 import json
+import math
+import re
 import selectors
 import shlex
 import subprocess
@@ -61,15 +63,41 @@ class InProcessEngine:
         return "golfcore (in process)"
 
 
+#: The longest wait for one reply of another engine, in seconds (a day).
+MAX_TIMEOUT = 86_400.0
+
+
+def check_timeout(seconds: float) -> float:
+    """``seconds`` if it is a usable wait for one reply: finite, above 0, at most a day."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or \
+            not math.isfinite(seconds) or not 0 < seconds <= MAX_TIMEOUT:
+        raise EngineError(f"timeout {seconds!r}: expected a number of seconds above 0 and at "
+                          f"most {MAX_TIMEOUT:g}")
+    return float(seconds)
+
+
+def split_command(command: str) -> list[str]:
+    """The words of an engine's command line, as a POSIX shell splits them (no shell runs)."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:               # an unbalanced quote
+        raise EngineError(f"cannot read the engine's command {command!r}: {exc}") from None
+    if not argv:
+        raise EngineError("the engine's command is empty: give the program to run, e.g. "
+                          "'golf serve'")
+    return argv
+
+
 class ProgramEngine:
     """Any engine that speaks the protocol on stdin/stdout: ``golf conform --program CMD``."""
 
     def __init__(self, command: str, timeout: float = 10.0) -> None:
         self.command = command
-        self.timeout = timeout
+        self.timeout = check_timeout(timeout)
+        argv = split_command(command)
         try:
             self.proc = subprocess.Popen(
-                shlex.split(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                 stderr=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1)
         except OSError as exc:
             raise EngineError(f"cannot start engine {command!r}: {exc}") from None
@@ -244,6 +272,26 @@ class Runner:
             return "engine lacks compose"
         return None
 
+    def _refused(self, case: Case, variant: str, request: dict[str, Any]) -> CaseResult:
+        """Run a case whose start must be refused: the reply to ``new`` is the whole case."""
+        assert case.start_error is not None
+        reply = self.engine.request(request)
+        expected = {k: v for k, v in case.start_error.items() if v is not None}
+        actual: dict[str, Any] = {"error": reply.get("error")}
+        if reply.get("ok"):
+            actual = {"accepted": True, **{k: reply[k] for k in ("variant", "code")
+                                           if k in reply}}
+        elif "message" in expected:
+            message = reply.get("message")
+            if isinstance(message, str) and re.search(expected["message"], message):
+                actual["message"] = expected["message"]
+            else:
+                actual["message"] = message
+        if actual == expected:
+            return CaseResult(case, variant, PASS)
+        fail = Failure(case.path, case.line, 0, "start", "start_error", expected, actual)
+        return CaseResult(case, variant, FAIL, (fail,))
+
     # -- the card game ------------------------------------------------------------------------
 
     def _run_card_game(self, case: Case, variant: str) -> CaseResult:
@@ -252,6 +300,8 @@ class Runner:
             return CaseResult(case, variant, SKIP, reason=why)
         request: dict[str, Any] = {"cmd": "new", "game": CARD_GAME, "variant": variant,
                                    **case.start}
+        if case.start_error is not None:
+            return self._refused(case, variant, request)
         reply = self.engine.request(request)
         if not reply.get("ok"):
             fail = Failure(case.path, case.line, 0, "start", "start", "a new match", reply)
@@ -276,6 +326,8 @@ class Runner:
         if why:
             return CaseResult(case, variant, SKIP, reason=why)
         request: dict[str, Any] = {"cmd": "new", "variant": variant}
+        if case.start_error is not None:     # the start is sent as written: the loader kept it so
+            return self._refused(case, variant, {**request, **case.start})
         if "position" in case.start:
             request["position"] = position_from_spec(case.start["position"]).to_json()
         else:
@@ -350,6 +402,9 @@ def compare(case: Case, step: Step, variant: str, reply: dict[str, Any]) -> list
         elif key == "score":
             score = state.get("score")
             check(key, score.get("value") if isinstance(score, dict) else score)
+        elif key == "score_kind":
+            score = state.get("score")
+            check(key, score.get("kind") if isinstance(score, dict) else None)
         elif key == "free":
             check(key, list(state.get("free", []))[:len(expect[key])])
         elif key == "columns":
@@ -513,5 +568,7 @@ def uncovered(report: Report, families: tuple[str, ...] | None = None) -> list[s
 
 
 def engine_for(program: str | None) -> Engine:
-    return ProgramEngine(program) if program else InProcessEngine()
+    """``program`` through the protocol, or golfcore in process when it is None (an empty
+    command is an error, not golfcore)."""
+    return InProcessEngine() if program is None else ProgramEngine(program)
 

@@ -1,19 +1,25 @@
 """Conformance spec files: load YAML safely, validate, and keep the line of everything.
 
-A spec file (``format: 2``, or the older ``format: 1`` that holds solitaire cases only;
-described by ``specs/schema.json`` and ``specs/README.md``) holds *cases*: a game (the solitaire
-unless ``game: card-game``), a start, a sequence of steps, and expectations after any step.
-:func:`load` turns one file into :class:`Case` values, checked three ways:
+A spec file (``format: 3``; ``format: 1`` holds solitaire cases only, ``format: 2`` adds the
+card game, ``format: 3`` refused starts and four solitaire expectations; described by
+``specs/schema.json`` and ``specs/README.md``) holds *cases*: a game (the solitaire unless
+``game: card-game``), a start, and either a sequence of steps with expectations after any step,
+or ``start_error``: the start must be refused. :func:`load` turns one file into :class:`Case`
+values, checked three ways:
 
 1. YAML syntax, read with a loader that follows YAML 1.2's core schema rather than PyYAML's
    YAML 1.1 defaults (``no``/``on`` stay strings, ``3:2`` is not a number, ``10S`` is a card),
-   and that refuses duplicate keys;
-2. the JSON Schema;
+   that refuses duplicate keys and every tag (``!foo`` is an error, not ignored), and that is
+   bounded: :data:`MAX_DEPTH` levels of nesting, :data:`MAX_ALIAS_VALUES` values reached
+   through aliases (no "billion laughs"), no recursive alias, :data:`MAX_DIGITS` digits a number;
+2. the JSON Schema (where an integer is an int, and ``repeat`` is at most :data:`MAX_REPEAT`);
 3. meaning: every card parses, every variant exists and is the case's game's, every rule id
    is in the catalogue, the start position (or card-game round) can exist under every variant
-   of the case, every seat is at the table, the quote is verbatim in its document.
+   of the case (unless the case expects it refused), every seat is at the table, the document
+   is a file of ``specs/sources/`` and the quote is verbatim in it.
 
-Every problem is a :class:`SpecError` naming the file and line. A file whose YAML or top level
+Every problem is a :class:`SpecError` naming the file and line, for any file, wherever it is
+(``golf conform PATH`` and the pytest plugin use this loader). A file whose YAML or top level
 is broken yields no case; a broken case is reported and its siblings still load.
 """
 
@@ -30,9 +36,19 @@ import yaml
 
 from golfcore.errors import GolfError
 
-#: The newest format; :data:`FORMATS` are the ones this loader reads (1: solitaire cases only).
-FORMAT = 2
-FORMATS = (1, 2)
+#: The newest format; :data:`FORMATS` are the ones this loader reads (1: solitaire cases only;
+#: 2: card-game cases; 3: refused starts and the expectations of :data:`FORMAT_3_EXPECT`).
+FORMAT = 3
+FORMATS = (1, 2, 3)
+
+#: Solitaire expectations that need ``format: 3``.
+FORMAT_3_EXPECT = ("undoable", "code", "deal", "score_kind")
+
+#: The most times a step may repeat its action (a whole game is under 60 actions).
+MAX_REPEAT = 1000
+
+#: The protocol errors a refused start (``start_error``) may expect.
+START_ERRORS = ("bad-input", "bad-request")
 
 SOLITAIRE, CARD_GAME = "solitaire", "card-game"
 GAMES = (SOLITAIRE, CARD_GAME)
@@ -57,21 +73,62 @@ class SpecError(GolfError):
         super().__init__(f"{where}: {message}")
 
 
-# -- YAML with lines, YAML 1.2 scalars, no duplicate keys ---------------------------------------
+# -- YAML with lines, YAML 1.2 scalars, no duplicate keys, bounded ------------------------------
+
+#: Bounds on what a spec file may make the loader build: nesting depth, values reached through
+#: aliases (a "billion laughs" file expands to 10**9 values from a few hundred bytes), and the
+#: digits of a number (Python refuses to parse more than 4,300). A real spec file is far inside
+#: all three.
+MAX_DEPTH = 64
+MAX_ALIAS_VALUES = 10_000
+MAX_DIGITS = 100
+
+_CORE = "tag:yaml.org,2002:"
+_STR, _INT, _FLOAT, _BOOL, _NULL = (_CORE + t for t in ("str", "int", "float", "bool", "null"))
+_MAP, _SEQ = _CORE + "map", _CORE + "seq"
+
+_INT_RE = re.compile(r"[-+]?[0-9]+")
+_FLOAT_RE = re.compile(r"[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?")
+_INF_RE = re.compile(r"[-+]?\.(?:inf|Inf|INF)")
+_NAN_RE = re.compile(r"\.(?:nan|NaN|NAN)")
+_BOOL_RE = re.compile(r"true|True|TRUE|false|False|FALSE")
+_NULL_RE = re.compile(r"~|null|Null|NULL|")
 
 
 class _Loader(yaml.SafeLoader):
-    """SafeLoader whose implicit scalars follow YAML 1.2's core schema."""
+    """SafeLoader whose implicit scalars follow YAML 1.2's core schema, and whose composer
+    refuses nesting deeper than :data:`MAX_DEPTH` (PyYAML's composer recurses: a few hundred
+    brackets would exhaust Python's stack)."""
+
+    _depth = 0
+
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise yaml.composer.ComposerError(
+                    None, None, f"values nested more than {MAX_DEPTH} levels deep", mark)
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+    def fetch_flow_collection_start(self, token_class: Any) -> None:
+        # The scanner's work per token grows with the flow depth: refuse before it is quadratic.
+        if self.flow_level >= MAX_DEPTH:
+            raise yaml.scanner.ScannerError(
+                None, None, f"brackets nested more than {MAX_DEPTH} levels deep", self.get_mark())
+        super().fetch_flow_collection_start(token_class)
 
 
 _Loader.yaml_implicit_resolvers = {}
 for _tag, _pattern, _first in (
-        ("tag:yaml.org,2002:bool", r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
-        ("tag:yaml.org,2002:int", r"^[-+]?[0-9]+$", "-+0123456789"),
-        ("tag:yaml.org,2002:float",
+        (_BOOL, r"^(?:true|True|TRUE|false|False|FALSE)$", "tTfF"),
+        (_INT, r"^[-+]?[0-9]+$", "-+0123456789"),
+        (_FLOAT,
          r"^(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
          r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$", "-+0123456789."),
-        ("tag:yaml.org,2002:null", r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""])):
+        (_NULL, r"^(?:~|null|Null|NULL|)$", ["~", "n", "N", ""])):
     _Loader.add_implicit_resolver(_tag, re.compile(_pattern), list(_first))
 
 
@@ -83,23 +140,98 @@ class Node:
     line: int
 
 
-def _walk(node: yaml.Node, loader: _Loader, path: str) -> Node:
-    line = node.start_mark.line + 1
-    if isinstance(node, yaml.MappingNode):
-        out: dict[str, Node] = {}
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                raise SpecError(path, key_node.start_mark.line + 1, "mapping keys must be plain")
-            key = loader.construct_object(key_node)
-            key = str(key).lower() if isinstance(key, bool) else str(key)
-            if key in out:
-                raise SpecError(path, key_node.start_mark.line + 1,
-                                f"duplicate key {key!r} (first on line {out[key].line})")
-            out[key] = _walk(value_node, loader, path)
-        return Node(out, line)
-    if isinstance(node, yaml.SequenceNode):
-        return Node([_walk(item, loader, path) for item in node.value], line)
-    return Node(loader.construct_object(node), line)
+class _Walk:
+    """Turns composed YAML nodes into :class:`Node` values: scalars by YAML 1.2's core schema
+    only (any other tag, ``!foo`` or ``!!binary``, is refused rather than ignored), no
+    duplicate keys, no recursive alias, and at most :data:`MAX_ALIAS_VALUES` values reached
+    through aliases."""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.seen: set[int] = set()          # nodes already walked: meeting one again is an alias
+        self.ancestors: set[int] = set()     # nodes being walked: meeting one is a cycle
+        self.through_aliases = 0
+
+    def walk(self, node: yaml.Node, aliased: bool = False) -> Node:
+        line = node.start_mark.line + 1
+        key = id(node)
+        if key in self.ancestors:
+            raise SpecError(self.path, line, "a recursive alias: the anchored value contains "
+                                             "itself")
+        if key in self.seen:
+            aliased = True
+        self.seen.add(key)
+        if aliased:
+            self.through_aliases += 1
+            if self.through_aliases > MAX_ALIAS_VALUES:
+                raise SpecError(self.path, line, f"aliases expand to more than "
+                                                 f"{MAX_ALIAS_VALUES} values: write the values "
+                                                 f"out (or use fewer, smaller anchors)")
+        if isinstance(node, yaml.ScalarNode):
+            return Node(self.scalar(node), line)
+        self.ancestors.add(key)
+        try:
+            if isinstance(node, yaml.MappingNode):
+                self.check_tag(node, _MAP, "a mapping")
+                out: dict[str, Node] = {}
+                for key_node, value_node in node.value:
+                    key_line = key_node.start_mark.line + 1
+                    if not isinstance(key_node, yaml.ScalarNode):
+                        raise SpecError(self.path, key_line, "mapping keys must be plain")
+                    name = self.scalar(key_node)
+                    name = str(name).lower() if isinstance(name, bool) else str(name)
+                    if name in out:
+                        raise SpecError(self.path, key_line, f"duplicate key {name!r} (first "
+                                                             f"on line {out[name].line})")
+                    out[name] = self.walk(value_node, aliased)
+                return Node(out, line)
+            if isinstance(node, yaml.SequenceNode):
+                self.check_tag(node, _SEQ, "a list")
+                return Node([self.walk(item, aliased) for item in node.value], line)
+            raise SpecError(self.path, line, f"unexpected YAML node {type(node).__name__}")
+        finally:
+            self.ancestors.discard(key)
+
+    def check_tag(self, node: yaml.Node, tag: str, what: str) -> None:
+        if node.tag != tag:
+            raise SpecError(self.path, node.start_mark.line + 1,
+                            f"unknown tag {_tag_name(node.tag)!r} on {what}: spec files use no tags")
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
+        tag, text, line = node.tag, node.value, node.start_mark.line + 1
+        if tag in (_STR, "!"):
+            return text
+        if tag == _NULL and _NULL_RE.fullmatch(text):
+            return None
+        if tag == _BOOL and _BOOL_RE.fullmatch(text):
+            return text.lower() == "true"
+        if tag == _INT and _INT_RE.fullmatch(text):
+            if len(text.lstrip("+-")) > MAX_DIGITS:
+                raise SpecError(self.path, line, f"a number of {len(text.lstrip('+-'))} digits: "
+                                                 f"numbers here have at most {MAX_DIGITS}")
+            return int(text)
+        if tag == _FLOAT:
+            if _FLOAT_RE.fullmatch(text):
+                if len(text) > MAX_DIGITS:
+                    raise SpecError(self.path, line, f"a number of {len(text)} characters: "
+                                                     f"numbers here have at most {MAX_DIGITS}")
+                return float(text)
+            if _INF_RE.fullmatch(text):
+                return float("-inf") if text.startswith("-") else float("inf")
+            if _NAN_RE.fullmatch(text):
+                return float("nan")
+        if tag in (_NULL, _BOOL, _INT, _FLOAT):
+            raise SpecError(self.path, line, f"{text[:40]!r} is not a valid {tag[len(_CORE):]}")
+        raise SpecError(self.path, line, f"unknown tag {_tag_name(tag)!r}: spec files use no tags")
+
+
+def _char(character: Any) -> str:
+    code = character if isinstance(character, int) else ord(str(character)[:1] or "\0")
+    return f"the character U+{code:04X}"
+
+
+def _tag_name(tag: str) -> str:
+    return "!!" + tag[len(_CORE):] if tag.startswith(_CORE) else tag
 
 
 def plain(node: Node) -> Any:
@@ -112,12 +244,22 @@ def plain(node: Node) -> Any:
 
 
 def load_yaml(text: str, path: str) -> Node:
-    loader = _Loader(text)
+    """``text`` as :class:`Node` values; every problem is a :class:`SpecError` with its line."""
+    try:
+        loader = _Loader(text)
+    except yaml.reader.ReaderError as exc:      # a character YAML does not allow (NUL...)
+        line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
+        raise SpecError(path, line, f"malformed YAML: {_char(exc.character)} is not allowed "
+                                    f"in a YAML file") from None
     try:
         root = loader.get_single_node()
         if root is None:
-            raise SpecError(path, None, "the file is empty: expected 'format: 2' and 'cases'")
-        return _walk(root, loader, path)
+            raise SpecError(path, None, "the file is empty: expected 'format' and 'cases'")
+        return _Walk(path).walk(root)
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1 if isinstance(exc.position, int) else None
+        raise SpecError(path, line, f"malformed YAML: {_char(exc.character)} is not allowed "
+                                    f"in a YAML file") from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -184,6 +326,10 @@ class Case:
     #: "solitaire" or "card-game"; a card-game case's ``start`` holds the protocol's fields
     #: of ``new`` (``round`` in canonical JSON, ``players``, ``seed`` or ``code``)
     game: str = SOLITAIRE
+    #: format 3: the start must be refused: ``{"error": kind, "message": pattern or None}``;
+    #: such a case has no steps, and its ``start`` holds the protocol's fields of ``new`` as
+    #: written (cards canonical where they parse), unchecked
+    start_error: dict[str, Any] | None = None
 
 
 @dataclass
@@ -221,9 +367,8 @@ def _schema_errors(node: Node, data: Any, subschema: dict[str, Any], path: str,
     import jsonschema
 
     root = dict(schema())
-    validator_cls = jsonschema.validators.validator_for(root)
     resolver_schema = {**subschema, "$defs": root["$defs"]}
-    validator = validator_cls(resolver_schema)
+    validator = _validator_class()(resolver_schema)
     out = []
     for err in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         best = jsonschema.exceptions.best_match([err])
@@ -231,6 +376,17 @@ def _schema_errors(node: Node, data: Any, subschema: dict[str, Any], path: str,
         label = ".".join(str(p) for p in prefix + where) or "(top level)"
         out.append(SpecError(path, _line_of(node, where), f"{label}: {_schema_message(best)}"))
     return out
+
+
+@lru_cache(maxsize=1)
+def _validator_class() -> Any:
+    """The schema's validator, where an integer is an int (jsonschema also takes 2.0)."""
+    import jsonschema
+
+    base = jsonschema.validators.validator_for(schema())
+    checker = base.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool))
+    return jsonschema.validators.extend(base, type_checker=checker)
 
 
 def _schema_message(err: Any) -> str:
@@ -269,7 +425,8 @@ def loads(text: str, name: str = "<spec>") -> SpecFile:
         found = "no 'format'" if fmt is None else f"format {fmt.value!r}"
         return SpecFile(name, [], [SpecError(name, fmt.line if fmt else root.line,
                                              f"{found}: this runner reads formats "
-                                             f"{' and '.join(map(str, FORMATS))}")])
+                                             f"{', '.join(map(str, FORMATS[:-1]))} and "
+                                             f"{FORMATS[-1]}")])
     top_schema = {k: v for k, v in schema().items() if k not in ("$defs", "allOf")}
     top_schema = {**top_schema, "properties": {**top_schema["properties"],
                                                "cases": {"type": "array", "minItems": 1}}}
@@ -282,6 +439,10 @@ def loads(text: str, name: str = "<spec>") -> SpecFile:
         game = _game_of(case_node, fmt.value, name)
         if isinstance(game, SpecError):
             errors.append(game)
+            continue
+        shape = _shape_of(case_node, fmt.value, game, name)
+        if shape is not None:
+            errors.append(shape)
             continue
         ref = "#/$defs/cardGameCase" if game == CARD_GAME else "#/$defs/case"
         errs = _schema_errors(case_node, data, {"$ref": ref}, name, ["cases", i])
@@ -316,6 +477,42 @@ def _game_of(case_node: Node, fmt: int, path: str) -> "str | SpecError":
     return str(node.value)
 
 
+def _shape_of(case_node: Node, fmt: int, game: str, path: str) -> SpecError | None:
+    """Why a case cannot be read under its file's format (a format 3 field in an older file),
+    or has neither or both of ``steps`` and ``start_error``; else None."""
+    if not isinstance(case_node.value, dict):
+        return None                                   # the schema says what it should be
+    fields = case_node.value
+    refused = fields.get("start_error")
+    if refused is not None and fmt < 3:
+        return SpecError(path, refused.line, f"'start_error' needs 'format: 3' (this file says "
+                                             f"format {fmt})")
+    steps = fields.get("steps")
+    if fmt < 3 and game == SOLITAIRE and steps is not None and isinstance(steps.value, list):
+        for step in steps.value:
+            if not isinstance(step.value, dict):
+                continue
+            expects = [step.value.get("expect")]
+            by_variant = step.value.get("expect_by_variant")
+            if by_variant is not None and isinstance(by_variant.value, dict):
+                expects += list(by_variant.value.values())
+            for expect in expects:
+                if expect is None or not isinstance(expect.value, dict):
+                    continue
+                for key in FORMAT_3_EXPECT:
+                    if key in expect.value:
+                        return SpecError(path, expect.value[key].line,
+                                         f"the expectation {key!r} needs 'format: 3' (this "
+                                         f"file says format {fmt})")
+    if refused is not None and steps is not None:
+        return SpecError(path, steps.line, "a case whose start must be refused ('start_error') "
+                                           "has no 'steps'")
+    if refused is None and steps is None:
+        return SpecError(path, case_node.line, "a case needs 'steps' (or 'start_error': a start "
+                                               "that must be refused)")
+    return None
+
+
 # -- meaning -------------------------------------------------------------------------------------
 
 
@@ -333,10 +530,15 @@ def _common(node: Node, data: dict[str, Any], path: str, game: str) -> list[str]
                             f"unknown rule id {rule!r}: not in specs/RULES.md")
     source = fields["source"].value
     document = data["source"]["document"]
-    if not (SPECS_DIR / "sources" / document).is_file():
+    if document not in documents():
         raise SpecError(path, source["document"].line,
-                        f"unknown document {document!r}: expected a file of specs/sources/")
-    if normalise_quote(data["source"]["quote"]) not in _document_text(document):
+                        f"unknown document {document!r}: expected a file of specs/sources/ "
+                        f"({', '.join(sorted(documents()))})")
+    words = normalise_quote(data["source"]["quote"])
+    if not words.strip("\"'"):
+        raise SpecError(path, source["quote"].line, "the quote has no words: quote the "
+                                                    "document's words that the case checks")
+    if words not in _document_text(document):
         raise SpecError(path, source["quote"].line,
                         f"the quote is not verbatim in {document} (only white space and the "
                         f"style of quotation marks may differ)")
@@ -365,6 +567,13 @@ def normalise_quote(text: str) -> str:
     return " ".join(text.translate(_QUOTE_MARKS).split())
 
 
+@lru_cache(maxsize=1)
+def documents() -> frozenset[str]:
+    """The documents a case may quote: the file names of ``specs/sources/`` (names only: a
+    path such as ``../RULES.md`` is not a document)."""
+    return frozenset(p.name for p in (SPECS_DIR / "sources").iterdir() if p.is_file())
+
+
 @lru_cache(maxsize=None)
 def _document_text(name: str) -> str:
     return normalise_quote((SPECS_DIR / "sources" / name).read_text(encoding="utf-8"))
@@ -378,6 +587,14 @@ def _case(node: Node, data: dict[str, Any], path: str) -> Case:
     variants = _common(node, data, path, SOLITAIRE)
     start = data["start"]
     start_line = fields["start"].line
+    if "start_error" in data:
+        return Case(path=path, line=line, id=data["id"], rules=tuple(data["rules"]),
+                    document=data["source"]["document"], quote=data["source"]["quote"],
+                    variants=tuple(variants), features=tuple(data.get("features", ())),
+                    start=_refused_start(fields["start"], start, path), steps=(),
+                    description=data.get("description", ""),
+                    decision=data["source"].get("decision", ""),
+                    start_error=_start_error(fields["start_error"], path))
     try:
         _check_start(start)
     except _GolfError as exc:
@@ -394,6 +611,69 @@ def _case(node: Node, data: dict[str, Any], path: str) -> Case:
                 variants=tuple(variants), features=tuple(data.get("features", ())),
                 start=start, steps=steps, description=data.get("description", ""),
                 decision=data["source"].get("decision", ""))
+
+
+def _start_error(node: Node, path: str) -> dict[str, Any]:
+    """A refused start's expectation as ``{"error", "message"}`` (message: a pattern or None)."""
+    value = plain(node)
+    expected = {"error": value, "message": None} if isinstance(value, str) else \
+        {"error": value["error"], "message": value.get("message")}
+    if expected["message"] is not None:
+        try:
+            re.compile(expected["message"])
+        except re.error as exc:
+            line = node.value["message"].line
+            raise SpecError(path, line, f"start_error: message: not a regular expression: "
+                                        f"{exc}") from None
+    return expected
+
+
+def _refused_start(node: Node, start: dict[str, Any], path: str) -> dict[str, Any]:
+    """The protocol's fields of ``new`` for a solitaire start that must be refused: sent as
+    written, with the cards that parse in canonical form; a position in the text form must
+    be readable (write an impossible one as a mapping)."""
+    from golfcore.errors import GolfError as _GolfError
+
+    if "code" in start:
+        return {"code": start["code"]}
+    if "deal" in start:
+        return {"deal": start["deal"]}
+    raw = start["position"]
+    if isinstance(raw, str):
+        try:
+            return {"position": position_from_spec(raw).to_json()}
+        except _GolfError as exc:
+            raise SpecError(path, node.value["position"].line,
+                            f"start: {exc} (a refused start's position is sent as written: "
+                            f"write it as a mapping of columns, stock and waste)") from None
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        if key == "columns":
+            out[key] = [_canonical_cards(column) for column in value]
+        else:
+            out[key] = _canonical_cards(value)
+    return {"position": out}
+
+
+def _canonical_cards(value: Any) -> Any:
+    """Cards in canonical form where they parse; anything else as written."""
+    from golfcore.errors import CardError
+    from golfcore.notation import parse_card, parse_cards
+
+    if isinstance(value, str):
+        try:
+            return [str(c) for c in parse_cards(value)] if value.strip() else []
+        except CardError:
+            return value
+    if isinstance(value, list):
+        out = []
+        for item in value:
+            try:
+                out.append(str(parse_card(item)) if isinstance(item, str) else item)
+            except CardError:
+                out.append(item)
+        return out
+    return value
 
 
 def _check_start(start: dict[str, Any]) -> None:
@@ -442,6 +722,9 @@ def _step(index: int, node: Node, data: Any, path: str, variants: list[str]) -> 
                         f"{', '.join(actions)}")
     if not actions and "repeat" in data:
         raise SpecError(path, line, f"step {index}: 'repeat' needs an action")
+    if not 1 <= data.get("repeat", 1) <= MAX_REPEAT:      # the schema says so too
+        raise SpecError(path, fields["repeat"].line, f"step {index}: repeat: from 1 to "
+                                                     f"{MAX_REPEAT} times")
     action = actions[0] if actions else None
     target = data.get("play")
     if action == "play" and isinstance(target, str):
@@ -457,7 +740,7 @@ def _step(index: int, node: Node, data: Any, path: str, variants: list[str]) -> 
     try:
         expect = _normalise_expect(expect)
         by_variant = {k: _normalise_expect(v) for k, v in by_variant.items()}
-    except _GolfError as exc:
+    except (_GolfError, ValueError) as exc:     # int('²') is a ValueError, not a CardError
         raise SpecError(path, line, f"step {index}: expect: {exc}") from None
     if "expect" in fields:
         lines = {k: v.line for k, v in fields["expect"].value.items()}
@@ -471,6 +754,9 @@ def _play_target(text: str, path: str, line: int, index: int) -> Any:
     from golfcore.notation import parse_card
 
     if re.fullmatch(r"\s*[0-9]+(\.[0-9]+)?\s*", text):
+        if len(text.strip()) > MAX_DIGITS:
+            raise SpecError(path, line, f"step {index}: play: a number of {len(text.strip())} "
+                                        f"characters: numbers here have at most {MAX_DIGITS}")
         return text.strip()
     try:
         return str(parse_card(text))
@@ -478,9 +764,24 @@ def _play_target(text: str, path: str, line: int, index: int) -> Any:
         raise SpecError(path, line, f"step {index}: play: {exc}") from None
 
 
+def _move(item: Any) -> str:
+    """A legal move of an expectation in canonical text."""
+    from golfcore.solitaire.moves import Move, MoveError
+
+    text = str(item)
+    try:
+        if len(text) > MAX_DIGITS:
+            raise ValueError(text)
+        return str(Move.parse(text))
+    except MoveError:
+        raise
+    except ValueError:          # '²'.isdigit() holds, yet int('²') fails
+        raise MoveError(f"unknown move {text[:40]!r}: expected a column number such as '5', "
+                        f"a column and row such as '1.4', or 'draw'") from None
+
+
 def _normalise_expect(expect: dict[str, Any]) -> dict[str, Any]:
     """Cards in canonical form, moves as text, so comparisons are plain equality."""
-    from golfcore.solitaire.moves import Move
     from golfcore.notation import parse_card, parse_cards
 
     out = dict(expect)
@@ -494,7 +795,9 @@ def _normalise_expect(expect: dict[str, Any]) -> dict[str, Any]:
                                                map(parse_card, v))]
                           for k, v in out["columns"].items()}
     if "legal" in out:
-        out["legal"] = sorted(str(Move.parse(str(m))) for m in out["legal"])
+        out["legal"] = sorted(_move(m) for m in out["legal"])
+    if isinstance(out.get("code"), str):
+        out["code"] = out["code"].strip().upper()
     return out
 
 
@@ -541,6 +844,14 @@ def _card_game_case(node: Node, data: dict[str, Any], path: str) -> Case:
 
     fields = node.value
     variants = _common(node, data, path, CARD_GAME)
+    if "start_error" in data:
+        return Case(path=path, line=node.line, id=data["id"], rules=tuple(data["rules"]),
+                    document=data["source"]["document"], quote=data["source"]["quote"],
+                    variants=tuple(variants), features=tuple(data.get("features", ())),
+                    start=_refused_card_game_start(fields["start"], data["start"], path),
+                    steps=(), description=data.get("description", ""),
+                    decision=data["source"].get("decision", ""), game=CARD_GAME,
+                    start_error=_start_error(fields["start_error"], path))
     rule_sets = []
     for i, name in enumerate(variants):
         try:
@@ -603,6 +914,39 @@ def _card_game_start(node: Node, data: dict[str, Any], path: str,
                                          "(with optional 'players')")
     start = {k: data[k] for k in ("players", "seed") if k in data}
     return start, [_Table(n, r, data.get("players", r.players)) for n, r in rule_sets]
+
+
+def _refused_card_game_start(node: Node, data: dict[str, Any], path: str) -> dict[str, Any]:
+    """The protocol's fields of ``new`` for a card-game start that must be refused: a code or
+    seed as written; a round with its cards parsed (each must be a card) but not checked
+    against any variant: boards of any shape, any number of copies, any seat."""
+    start: dict[str, Any] = {k: data[k] for k in ("code", "players", "seed") if k in data}
+    if "code" in start:
+        start["code"] = start["code"].strip()
+    if "round" in data:
+        start["round"] = _round_as_written(node.value["round"], path)
+    return start
+
+
+def _round_as_written(node: Node, path: str) -> dict[str, Any]:
+    fields = node.value
+    boards = []
+    for seat, board_node in enumerate(fields["boards"].value):
+        places = _board(board_node, path, f"round: the board of seat {seat}", "", None,
+                        unknown_allowed=False)
+        boards.append([{"card": str(card), "up": up} for card, up, _ in places])
+    rnd: dict[str, Any] = {"boards": boards}
+    for key in ("stock", "discard"):
+        rnd[key] = [str(c) for c, _ in _cards_with_line(fields.get(key), path, f"round: {key}")]
+    rnd["turn"] = fields["turn"].value if "turn" in fields else 0
+    rnd["step"] = fields["step"].value if "step" in fields else "draw"
+    if "held" in fields:
+        held = _cards_with_line(fields["held"], path, "round: held")
+        rnd["held"] = " ".join(str(c) for c, _ in held)
+    for key in ("held_from", "ender", "last_turns"):
+        if key in fields:
+            rnd[key] = plain(fields[key])
+    return rnd
 
 
 def _round(node: Node, path: str, variant: str, rules: Any) -> tuple[dict[str, Any], int]:
@@ -693,9 +1037,10 @@ def _cards_with_line(node: Node | None, path: str, what: str) -> list[tuple[Any,
 _ROW_ITEM = re.compile(r"\([^()]*\)|[^\s()]+")
 
 
-def _board(node: Node, path: str, what: str, variant: str, shape: tuple[int, int],
+def _board(node: Node, path: str, what: str, variant: str, shape: tuple[int, int] | None,
            unknown_allowed: bool) -> list[tuple[Any, bool, int]]:
-    """A board's places as (card, face up, line); ``None`` for a ``?`` (expectations only)."""
+    """A board's places as (card, face up, line); ``None`` for a ``?`` (expectations only).
+    With ``shape`` None (a refused start's round), any number of rows and cards."""
     from golfcore.errors import CardError
     from golfcore.notation import parse_card
 
@@ -709,7 +1054,7 @@ def _board(node: Node, path: str, what: str, variant: str, shape: tuple[int, int
         for item in node.value:
             rows += [(part, item.line) for part in str(item.value).split("/")]
     rows = [(text, line) for text, line in rows if text.strip()]
-    n_rows, n_cols = shape
+    n_rows, n_cols = shape if shape is not None else (len(rows), None)
     size_text = f"{variant}'s boards are {n_rows}x{n_cols}"
     if len(rows) != n_rows:
         raise SpecError(path, node.line, f"{what} has {len(rows)} rows: {size_text}")
@@ -722,7 +1067,7 @@ def _board(node: Node, path: str, what: str, variant: str, shape: tuple[int, int
             if "".join(items) != "".join(text.split()):
                 raise SpecError(path, line, f"{what}, row {r}: unbalanced parentheses in "
                                             f"{text.strip()!r}")
-        if len(items) != n_cols:
+        if n_cols is not None and len(items) != n_cols:
             raise SpecError(path, line, f"{what}, row {r} has {len(items)} cards: {size_text}")
         for item in items:
             down = item.startswith("(") and item.endswith(")")
