@@ -208,7 +208,7 @@ def test_fuzzed_arguments_exit_0_1_or_2_and_never_raise(argv):
         sys.stdin = stdin
     assert code in (0, 1, 2), (argv, code, err.getvalue())
     assert "Traceback" not in err.getvalue()
-    assert time.perf_counter() - started < 10, argv
+    assert time.perf_counter() - started < 60, argv   # a hang guard, not a speed test
     for option in ("--variant", "--show", "--diff"):      # no silent success on a blank name
         if any(a == option and b.strip() == "" for a, b in zip(argv, argv[1:])):
             assert code != 0, argv
