@@ -22,7 +22,7 @@ import math
 import os
 import stat
 from dataclasses import dataclass, field
-from typing import IO, Any, Callable, Hashable, Iterator, TypeVar
+from typing import IO, Any, Callable, Hashable, Iterator, Mapping, Sequence, TypeVar
 
 from golfcore.errors import GolfError
 from golfcore.runs.progress import Progress
@@ -72,6 +72,35 @@ def show(value: Any, width: int = 40) -> str:
     except (ValueError, RecursionError):   # pragma: no cover - values come from json.loads
         shown = type(value).__name__
     return shown if len(shown) <= width else shown[:width] + "..."
+
+
+#: How a record's field is checked: a test of its value and what the test expects, in words.
+Field = tuple[Callable[[Any], bool], str]
+
+
+def check_record(data: Any, where: str, kind: str, fields: Mapping[str, Field],
+                 keys: Sequence[str]) -> dict[str, Any]:
+    """``data`` if it is a record of a ``kind`` (``"survey"``, ``"tournament"``) results file:
+    a JSON object holding exactly ``fields``, each passing its test; else :class:`GolfError`
+    naming ``where`` and the first field that is wrong. ``keys``: the fields whose absence
+    means the line is no such record at all (rather than an incomplete one)."""
+    question = f"is this the results file of a {kind}?"
+    if not isinstance(data, dict) or not all(k in data for k in keys):
+        raise GolfError(f"{where} is not a {kind} record (expected a JSON object with "
+                        f"{', '.join(keys)} ...): {question}")
+    missing = [k for k in fields if k not in data]
+    if missing:
+        raise GolfError(f"{where} is not a complete {kind} record (missing "
+                        f"{', '.join(missing)}): {question}")
+    extra = [k for k in data if k not in fields]
+    if extra:
+        raise GolfError(f"{where} is not a {kind} record: unknown field "
+                        f"{', '.join(show(k) for k in extra[:5])}: {question}")
+    for key, (valid, expected) in fields.items():
+        if not valid(data[key]):
+            raise GolfError(f"{where}: field {key} is {show(data[key])}, expected "
+                            f"{expected}: {question}")
+    return data
 
 
 def same_file(first: str, second: str) -> bool:

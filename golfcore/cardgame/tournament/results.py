@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from golfcore.runs import jsonl
-from golfcore.cardgame.tournament.play import MATCHES, RECORD_FIELDS, Record
+from golfcore.cardgame.tournament.play import MATCHES, Record
 from golfcore.errors import GolfError
 
 
@@ -101,23 +101,9 @@ def _check_record(data: Any, where: str, players: int) -> Record:
     """``data`` if it is a tournament record, each field of the type and range the tournament
     writes (nothing more, nothing less); else :class:`GolfError` naming ``where`` and the
     field."""
-    question = "is this the results file of a tournament?"
-    if not isinstance(data, dict) or "tournament" not in data or "match" not in data:
-        raise GolfError(f"{where} is not a tournament record (expected a JSON object with "
-                        f"tournament, match, points ...): {question}")
-    missing = [k for k in RECORD_FIELDS if k not in data]
-    if missing:
-        raise GolfError(f"{where} is not a complete tournament record (missing "
-                        f"{', '.join(missing)}): {question}")
-    extra = [k for k in data if k not in RECORD_FIELDS]
-    if extra:
-        raise GolfError(f"{where} is not a tournament record: unknown field "
-                        f"{', '.join(jsonl.show(k) for k in extra[:5])}: {question}")
-    for key, (valid, expected) in _fields(players).items():
-        if not valid(data[key]):
-            raise GolfError(f"{where}: field {key} is {jsonl.show(data[key])}, expected "
-                            f"{expected}: {question}")
-    return data
+    fields = {"tournament": (lambda v: isinstance(v, dict), "the tournament's description"),
+              **_fields(players)}
+    return jsonl.check_record(data, where, "tournament", fields, ("tournament", "match"))
 
 
 def read_results(path: str, identity: dict[str, Any], matches: int,

@@ -69,23 +69,7 @@ assert tuple(_FIELDS) == RECORD_FIELDS
 def _check_record(data: Any, where: str) -> Record:
     """``data`` if it is a survey record, each field of the type and range the survey writes
     (nothing more, nothing less); else :class:`GolfError` naming ``where`` and the field."""
-    question = "is this the results file of a survey?"
-    if not isinstance(data, dict) or not all(k in data for k in ("deal", "variant", "winnable")):
-        raise GolfError(f"{where} is not a survey record (expected a JSON object with deal, "
-                        f"variant, winnable ...): {question}")
-    missing = [k for k in RECORD_FIELDS if k not in data]
-    if missing:
-        raise GolfError(f"{where} is not a complete survey record (missing "
-                        f"{', '.join(missing)}): {question}")
-    extra = [k for k in data if k not in _FIELDS]
-    if extra:
-        raise GolfError(f"{where} is not a survey record: unknown field "
-                        f"{', '.join(jsonl.show(k) for k in extra[:5])}: {question}")
-    for key, (valid, expected) in _FIELDS.items():
-        if not valid(data[key]):
-            raise GolfError(f"{where}: field {key} is {jsonl.show(data[key])}, expected "
-                            f"{expected}: {question}")
-    return data
+    return jsonl.check_record(data, where, "survey", _FIELDS, ("deal", "variant", "winnable"))
 
 
 def _options_text(best: Any, limit: Any) -> str:
