@@ -1,0 +1,142 @@
+"""The engines the conformance runner speaks to, through the protocol's JSON lines.
+
+:class:`Engine` is what the runner needs: send a request, get its reply. Our own engine runs in
+process (:class:`InProcessEngine`) through exactly the same requests and replies, serialised to
+JSON and back, that another engine receives over a pipe (:class:`ProgramEngine`, ``golf
+conform --program CMD``), so both paths give the same results by construction.
+:func:`engine_for` picks one; :class:`EngineError` is an engine that broke the protocol (no
+reply, bad JSON, a crash).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import selectors
+import shlex
+import subprocess
+from typing import Any, Protocol
+
+from golfcore.errors import GolfError
+
+
+class EngineError(GolfError):
+    """The engine under test broke the protocol: no reply, bad JSON, a crash."""
+
+
+class Engine(Protocol):
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        """Send one request, return its reply."""
+
+    def close(self) -> None:
+        ...
+
+
+class InProcessEngine:
+    """golfcore itself, through the protocol's JSON, without a process."""
+
+    def __init__(self) -> None:
+        from golfcore.protocol.server import Session
+
+        self.session = Session()
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        line = self.session.handle_line(json.dumps(message, ensure_ascii=False))
+        return json.loads(line)
+
+    def close(self) -> None:
+        pass
+
+    def __str__(self) -> str:
+        return "golfcore (in process)"
+
+
+#: The longest wait for one reply of another engine, in seconds (a day).
+MAX_TIMEOUT = 86_400.0
+
+
+def check_timeout(seconds: float) -> float:
+    """``seconds`` if it is a usable wait for one reply: finite, above 0, at most a day."""
+    if isinstance(seconds, bool) or not isinstance(seconds, (int, float)) or \
+            not math.isfinite(seconds) or not 0 < seconds <= MAX_TIMEOUT:
+        raise EngineError(f"timeout {seconds!r}: expected a number of seconds above 0 and at "
+                          f"most {MAX_TIMEOUT:g}")
+    return float(seconds)
+
+
+def split_command(command: str) -> list[str]:
+    """The words of an engine's command line, as a POSIX shell splits them (no shell runs)."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as exc:               # an unbalanced quote
+        raise EngineError(f"cannot read the engine's command {command!r}: {exc}") from None
+    if not argv:
+        raise EngineError("the engine's command is empty: give the program to run, e.g. "
+                          "'golf serve'")
+    return argv
+
+
+class ProgramEngine:
+    """Any engine that speaks the protocol on stdin/stdout: ``golf conform --program CMD``."""
+
+    def __init__(self, command: str, timeout: float = 10.0) -> None:
+        self.command = command
+        self.timeout = check_timeout(timeout)
+        argv = split_command(command)
+        try:
+            self.proc = subprocess.Popen(
+                argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE, text=True, encoding="utf-8", bufsize=1)
+        except OSError as exc:
+            raise EngineError(f"cannot start engine {command!r}: {exc}") from None
+        self.selector = selectors.DefaultSelector()
+        assert self.proc.stdout is not None
+        self.selector.register(self.proc.stdout, selectors.EVENT_READ)
+
+    def request(self, message: dict[str, Any]) -> dict[str, Any]:
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        try:
+            self.proc.stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
+            self.proc.stdin.flush()
+        except OSError as exc:
+            raise EngineError(f"engine {self.command!r} stopped reading: {exc}") from None
+        if not self.selector.select(self.timeout):
+            raise EngineError(f"engine {self.command!r} did not answer {message.get('cmd')!r} "
+                              f"within {self.timeout:g} s")
+        line = self.proc.stdout.readline()
+        if not line:
+            err = self.proc.stderr.read() if self.proc.stderr else ""
+            raise EngineError(f"engine {self.command!r} exited (code {self.proc.poll()})"
+                              + (f": {err.strip()[-500:]}" if err.strip() else ""))
+        try:
+            reply = json.loads(line)
+        except json.JSONDecodeError:
+            raise EngineError(f"engine {self.command!r} answered with a line that is not "
+                              f"JSON: {line.strip()[:200]!r}") from None
+        if not isinstance(reply, dict):
+            raise EngineError(f"engine {self.command!r} answered with {reply!r}, not an object")
+        return reply
+
+    def close(self) -> None:
+        if self.proc.poll() is None:
+            try:
+                self.request({"cmd": "quit"})
+            except EngineError:
+                pass
+            try:
+                self.proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
+            if stream is not None:
+                stream.close()
+        self.selector.close()
+
+    def __str__(self) -> str:
+        return self.command
+
+
+def engine_for(program: str | None) -> Engine:
+    """``program`` through the protocol, or golfcore in process when it is None (an empty
+    command is an error, not golfcore)."""
+    return InProcessEngine() if program is None else ProgramEngine(program)

@@ -1,0 +1,153 @@
+"""What a conformance run yields, and how it is shown.
+
+A :class:`CaseResult` per case and variant (:data:`PASS`, :data:`FAIL` with its
+:class:`Failure` values in the spec's own terms, or :data:`SKIP` with the reason); a
+:class:`Report` gathers them with the spec errors, as a rule ids × variants matrix.
+:func:`format_matrix` and :func:`format_report` print it; :func:`coverage` and
+:func:`uncovered` say which rule ids of the catalogue (``specs/RULES.md``) its cases name.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from golfcore.conformance.model import Case, SpecError
+from golfcore.conformance.suite import known_rule_ids
+
+PASS, FAIL, SKIP = "pass", "fail", "skip"
+
+
+@dataclass(frozen=True)
+class Failure:
+    """One expectation that did not hold, in the spec's own terms."""
+
+    path: str
+    line: int
+    step: int
+    step_text: str
+    field: str
+    expected: Any
+    actual: Any
+
+    def __str__(self) -> str:
+        return (f"{self.path}:{self.line}: step {self.step} ({self.step_text}): {self.field}: "
+                f"expected {json.dumps(self.expected, ensure_ascii=False)}, "
+                f"got {json.dumps(self.actual, ensure_ascii=False)}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.path, "line": self.line, "step": self.step,
+                "action": self.step_text, "field": self.field, "expected": self.expected,
+                "actual": self.actual}
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    case: Case
+    variant: str
+    status: str
+    failures: tuple[Failure, ...] = ()
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": self.case.path, "line": self.case.line, "id": self.case.id,
+                "rules": list(self.case.rules), "variant": self.variant, "status": self.status,
+                "reason": self.reason, "failures": [f.to_json() for f in self.failures]}
+
+
+@dataclass
+class Report:
+    results: list[CaseResult] = field(default_factory=list)
+    errors: list[SpecError] = field(default_factory=list)
+    engine: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and all(r.status != FAIL for r in self.results)
+
+    def counts(self) -> dict[str, int]:
+        out = {PASS: 0, FAIL: 0, SKIP: 0}
+        for r in self.results:
+            out[r.status] += 1
+        out["errors"] = len(self.errors)
+        return out
+
+    def variants(self) -> list[str]:
+        seen: list[str] = []
+        for r in self.results:
+            if r.variant not in seen:
+                seen.append(r.variant)
+        return seen
+
+    def matrix(self) -> dict[str, dict[str, str]]:
+        """rule id → variant → pass / fail / skip (fail beats pass beats skip)."""
+        rank = {FAIL: 3, PASS: 2, SKIP: 1}
+        out: dict[str, dict[str, str]] = {}
+        for r in self.results:
+            for rule in r.case.rules:
+                cell = out.setdefault(rule, {})
+                old = cell.get(r.variant)
+                if old is None or rank[r.status] > rank[old]:
+                    cell[r.variant] = r.status
+        return {k: out[k] for k in sorted(out, key=_rule_key)}
+
+    def covered(self) -> set[str]:
+        return {rule for r in self.results for rule in r.case.rules}
+
+    def to_json(self) -> dict[str, Any]:
+        return {"engine": self.engine, "ok": self.ok, "counts": self.counts(),
+                "matrix": self.matrix(), "results": [r.to_json() for r in self.results],
+                "errors": [{"path": e.path, "line": e.line, "message": e.message}
+                           for e in self.errors]}
+
+
+def _rule_key(rule: str) -> tuple[int, int]:
+    family, _, number = rule.partition("-")
+    return ({"APP": 0, "C4": 1, "CG": 2}.get(family, 3), int(number) if number.isdigit() else 0)
+
+
+MARKS = {PASS: "pass", FAIL: "FAIL", SKIP: "skip", None: "-"}
+
+
+def format_matrix(report: Report) -> str:
+    variants = report.variants()
+    matrix = report.matrix()
+    width = max([len("rule")] + [len(r) for r in matrix]) + 2
+    cols = [max(len(v), 4) + 2 for v in variants]
+    lines = ["rule".ljust(width) + "".join(v.ljust(c) for v, c in zip(variants, cols))]
+    for rule, cells in matrix.items():
+        lines.append(rule.ljust(width) + "".join(MARKS[cells.get(v)].ljust(c)
+                                                 for v, c in zip(variants, cols)))
+    return "\n".join(line.rstrip() for line in lines)
+
+
+def format_report(report: Report) -> str:
+    parts = [f"engine: {report.engine}", format_matrix(report)]
+    failures = [r for r in report.results if r.status == FAIL]
+    if report.errors:
+        parts.append("spec errors:\n" + "\n".join(f"  {e}" for e in report.errors))
+    if failures:
+        lines = ["failures:"]
+        for r in failures:
+            lines.append(f"  {r.case.id} [{r.variant}] ({', '.join(r.case.rules)})")
+            lines += [f"    {f}" for f in r.failures]
+        parts.append("\n".join(lines))
+    c = report.counts()
+    parts.append(f"{c[PASS]} passed, {c[FAIL]} failed, {c[SKIP]} skipped, "
+                 f"{c['errors']} spec errors")
+    return "\n\n".join(parts)
+
+
+def coverage(report: Report, families: tuple[str, ...] | None = None) -> dict[str, bool]:
+    """Every rule id of the catalogue (``specs/RULES.md``: APP, C4 and CG; only ``families``
+    when given), in catalogue order, with whether a case of the report names it."""
+    covered = report.covered()
+    ids = [r for r in known_rule_ids() if families is None or r.split("-")[0] in families]
+    return {rule: rule in covered for rule in sorted(ids, key=_rule_key)}
+
+
+def uncovered(report: Report, families: tuple[str, ...] | None = None) -> list[str]:
+    """Rule ids of the catalogue that no case names: every family of ``specs/RULES.md`` (APP,
+    C4, CG) unless ``families`` says which."""
+    return [rule for rule, named in coverage(report, families).items() if not named]
