@@ -292,9 +292,12 @@ class Referee:
             return
         if action.kind not in (a.REPLACE, a.DISCARD):
             return
-        # a turn has ended (CG-03): did it end the round (CG-06)?
-        board = rnd.boards[seat]
-        if self.ender is None and all(board.up):
+        # a turn has ended (CG-03): did it end the round (CG-06)? Judged from the board before
+        # the action and the place it turned up: a round that just ended shows every card
+        # face up (the stock can run out under stock-out-ends-round in anyone's turn)
+        up_before = before.current.boards[seat].up
+        all_up = all(up or place == action.place for place, up in enumerate(up_before))
+        if self.ender is None and all_up:
             self.ender = seat
             players = self.match.players
             self.waiting = [(seat + k) % players for k in range(1, players)]
