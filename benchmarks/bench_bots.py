@@ -224,13 +224,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=2, help="worker processes (<= 2)")
     parser.add_argument("--only", default="selfplay,headsup,dominated,table4",
                         help="comma-separated sections")
-    parser.add_argument("--strong", default="", help="strong's options, e.g. iterations=32")
+    parser.add_argument("--strong", default="", help="strong's options, e.g. iterations=32,objective=round")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args(argv)
     strong: dict[str, Any] = {}
     for item in filter(None, args.strong.split(",")):
         key, _, value = item.partition("=")
-        strong[key] = float(value) if "." in value else int(value)
+        try:
+            strong[key] = float(value) if "." in value else int(value)
+        except ValueError:
+            strong[key] = value           # e.g. objective=round
     options = {"strong": strong}
     sections = set(args.only.split(","))
     report: dict[str, Any] = {"options": vars(args)}

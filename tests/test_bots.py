@@ -177,6 +177,26 @@ def test_strong_time_limit_is_only_a_cap_and_options_are_checked():
         GreedyBot("card-golf", 0, 1, threshold="x")
     bot = StrongBot("card-golf", 0, 1, iterations=2, time_limit=5)
     assert bot.time_limit == 5 and bot.iterations == 2
+    with pytest.raises(BotError, match="objective"):
+        StrongBot("card-golf", 0, 1, objective="points")
+    assert StrongBot("card-golf", 0, 1, objective="round").objective == "round"
+
+
+def test_strong_values_playouts_by_the_chance_of_winning_the_match():
+    from golfcore.cardgame.bots import sim
+    from golfcore.cardgame.bots.strong import MatchValue
+
+    match = Match("card-golf", players=2, seed=5)
+    observation = dict(match.observe(0))
+    value = MatchValue(sim.seen(observation), observation)
+    assert value.left >= 3                      # a match to 100 has rounds to come
+    even, ahead, behind = value([15, 15], True), value([10, 20], True), value([20, 10], True)
+    assert even == pytest.approx(-0.5) and -1 < ahead < even < behind < 0
+    late = dict(observation, totals=[90, 80], rounds=[{}] * 5)
+    value = MatchValue(sim.seen(late), late)
+    assert value([5, 25], True) == -1.0         # the match ends: the lowest total wins
+    assert value([15, 5], True) == 0.0
+    assert value([10, 20], True) == -0.5        # a shared win
 
 
 # -- dominated moves ---------------------------------------------------------------------------------

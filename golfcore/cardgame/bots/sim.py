@@ -51,6 +51,8 @@ class Tables:
         self.stock_ends_round: bool = rules.stock_exhausted == END_ROUND
         self.min_val: int = min(self.val)
         self._ender: dict[tuple[int, tuple[int, ...]], int] = {}
+        #: draw_gain of a board against the full shoe (the playouts'), by (ranks, values)
+        self.gains: dict[tuple[tuple[int, ...], tuple[float, ...]], float] = {}
 
     def ender_score(self, score: int, others: Sequence[int]) -> int:
         """The rules' CG-07 answer, remembered (a pluggy call is too slow for playouts)."""
@@ -198,7 +200,38 @@ def draw_gain(table: Table, seat: int) -> float:
     the best of its replacements or (when allowed) nothing; weighted by the unseen cards."""
     tab = table.tab
     rk, vl = table.rk[seat], table.vl[seat]
+    memo: tuple[tuple[int, ...], tuple[float, ...]] | None = None
+    if not table.pool:
+        # the playouts' case: the full shoe, so the answer depends on the board alone
+        memo = (tuple(rk), tuple(vl))
+        known = tab.gains.get(memo)
+        if known is not None:
+            return known
     cover = cover_of(tab, rk)
+    # places where a card makes and breaks no line: there a card of value v changes the board
+    # by v - vl[p], so only the highest of them matters; the others are valued one by one
+    plain_top: float | None = None
+    special: list[int] = []
+    for p in range(tab.size):
+        plain = not cover[p]
+        if plain:
+            for line in tab.lines_at[p]:
+                first = -2
+                for z in line:
+                    if z == p:
+                        continue
+                    if first == -2:
+                        first = rk[z]
+                    if rk[z] < 0 or rk[z] != first:
+                        break
+                else:
+                    plain = False
+                    break
+        if plain:
+            if plain_top is None or vl[p] > plain_top:
+                plain_top = vl[p]
+        else:
+            special.append(p)
     pool = table.pool or tab.count
     total = 0.0
     weight = 0
@@ -210,14 +243,21 @@ def draw_gain(table: Table, seat: int) -> float:
         best = seen.get(key)
         if best is None:
             best = 0.0 if tab.may_discard else float("inf")
-            for p in range(tab.size):
+            if plain_top is not None and key[1] - plain_top < best:
+                best = key[1] - plain_top
+            for p in special:
                 d = place_delta(tab, rk, vl, cover, p, key[0], key[1])
                 if d < best:
                     best = d
             seen[key] = best
         total += n * best
         weight += n
-    return -total / weight if weight else 0.0
+    gain = -total / weight if weight else 0.0
+    if memo is not None:
+        if len(tab.gains) > 200_000:
+            tab.gains.clear()
+        tab.gains[memo] = gain
+    return gain
 
 
 def pool_variance(tab: Tables, counts: Sequence[int], mean: float) -> float:
