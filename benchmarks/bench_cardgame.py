@@ -61,6 +61,8 @@ from golfcore.cardgame.observation import observation, spectator  # noqa: E402
 from golfcore.cardgame.rules import RuleSet  # noqa: E402
 from golfcore.cardgame.state import OVER, MatchState  # noqa: E402
 from golfcore.shuffle import MAX_DEAL  # noqa: E402
+import tables  # noqa: E402
+from tables import fmt_rate  # noqa: E402  (benchmarks/tables.py, beside this script)
 
 #: The variants measured by default: the document's game on every board shape, and six-card.
 VARIANTS = tuple(f"card-golf+shape={format_shape(s)}" for s in SHAPES) + ("six-card",)
@@ -221,14 +223,6 @@ def measure(variant: str, players: int, rounds: int, seed: int, repeats: int) ->
     )
 
 
-def fmt_rate(x: float) -> str:
-    if x >= 1e6:
-        return f"{x / 1e6:.2f}M"
-    if x >= 1e3:
-        return f"{x / 1e3:.1f}k"
-    return f"{x:.0f}"
-
-
 COLUMNS = [
     ("variant", "variant", "{}"),
     ("players", "players", "{}"),
@@ -252,18 +246,7 @@ COLUMNS = [
 
 
 def table(rows: list[Row]) -> str:
-    cells = [[h for h, _, _ in COLUMNS]]
-    for row in rows:
-        values = asdict(row)
-        cells.append([f(values[k]) if callable(f) else f.format(values[k]) for _, k, f in COLUMNS])
-    widths = [max(len(r[i]) for r in cells) for i in range(len(COLUMNS))]
-    lines = []
-    for n, r in enumerate(cells):
-        lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                               for i, (c, w) in enumerate(zip(r, widths))))
-        if n == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+    return tables.table(rows, COLUMNS)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -58,6 +58,8 @@ from golfcore.solitaire.deal import MAX_DEAL  # noqa: E402
 from golfcore.solitaire.moves import Move  # noqa: E402
 from golfcore.solitaire.rules import RuleSet  # noqa: E402
 from golfcore.solitaire.state import GameState  # noqa: E402
+import tables  # noqa: E402
+from tables import fmt_rate  # noqa: E402  (benchmarks/tables.py, beside this script)
 
 #: Composed rule sets measured besides the installed variants.
 COMPOSED = ("cards4+jokers=2", "app-facil+undo-limit=3", "traditional+empty-waste")
@@ -240,14 +242,6 @@ def measure(variant: str, games: int, seed: int, repeats: int) -> Row:
     )
 
 
-def fmt_rate(x: float) -> str:
-    if x >= 1e6:
-        return f"{x / 1e6:.2f}M"
-    if x >= 1e3:
-        return f"{x / 1e3:.1f}k"
-    return f"{x:.0f}"
-
-
 COLUMNS = [
     ("variant", "variant", "{}"),
     ("won", "won", "{}"),
@@ -269,18 +263,7 @@ COLUMNS = [
 
 
 def table(rows: list[Row]) -> str:
-    cells = [[h for h, _, _ in COLUMNS]]
-    for row in rows:
-        values = asdict(row)
-        cells.append([f(values[k]) if callable(f) else f.format(values[k]) for _, k, f in COLUMNS])
-    widths = [max(len(r[i]) for r in cells) for i in range(len(COLUMNS))]
-    lines = []
-    for n, r in enumerate(cells):
-        lines.append("  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                               for i, (c, w) in enumerate(zip(r, widths))))
-        if n == 0:
-            lines.append("  ".join("-" * w for w in widths))
-    return "\n".join(lines)
+    return tables.table(rows, COLUMNS)
 
 
 def profile(variant: str, games: int, seed: int, top: int) -> str:
