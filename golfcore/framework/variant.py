@@ -88,3 +88,12 @@ def whole_number(low: int, high: int | None = None) -> Callable[[Any], int]:
         return n
 
     return parse
+
+
+def message_in(messages: Mapping[str, tuple[str, str]], reason: str, lang: str) -> str | None:
+    """The text of ``reason`` in ``lang`` from a table of ``reason: (Spanish, English)``, as a
+    messages rule answers ``golf_message``; ``None`` for a reason the table does not hold."""
+    texts = messages.get(reason)
+    if texts is None:
+        return None
+    return texts[0] if lang == "es" else texts[1]

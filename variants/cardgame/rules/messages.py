@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from golfcore.cardgame import actions as a
 from golfcore.cardgame.hookspecs import hookimpl
-from golfcore.framework.variant import Rule
+from golfcore.framework.variant import Rule, message_in
 
 #: Reason code → (Spanish, English). The Spanish for ``taken-from-discard`` is the document's own
 #: sentence (CG-04); the others follow its vocabulary (tablero, robar, descarte, boca abajo).
@@ -47,7 +47,4 @@ class CardGameMessages(Rule):
 
     @hookimpl
     def golf_message(self, reason: str, lang: str, options: Mapping[str, Any]) -> str | None:
-        texts = MESSAGES.get(reason)
-        if texts is None:
-            return None
-        return texts[0] if lang == "es" else texts[1]
+        return message_in(MESSAGES, reason, lang)

@@ -10,7 +10,7 @@ from golfcore.solitaire.moves import (BLOCKED_CARD, DRAW_NOT_ALLOWED, EMPTY_COLU
                             KING_ENDS_CHAIN, NO_MOVES, NO_SUCH_COLUMN, NOT_ADJACENT,
                             NOT_ON_TABLEAU, NOTHING_TO_UNDO, STOCK_EMPTY, UNDO_LIMIT, Move)
 from golfcore.solitaire.state import GameState, Outcome
-from golfcore.framework.variant import Rule
+from golfcore.framework.variant import Rule, message_in
 
 
 class StandardOutcome(Rule):
@@ -62,10 +62,7 @@ class StandardMessages(Rule):
 
     @hookimpl
     def golf_message(self, reason: str, lang: str, options: Mapping[str, Any]) -> str | None:
-        texts = MESSAGES.get(reason)
-        if texts is None:
-            return None
-        return texts[0] if lang == "es" else texts[1]
+        return message_in(MESSAGES, reason, lang)
 
 
 class LegalHint(Rule):
