@@ -122,7 +122,7 @@ def test_ctrl_c_exits_130_with_one_line(capsys, monkeypatch, argv, target):
 
 
 def test_sigint_during_a_search_exits_130_without_a_traceback():
-    proc = subprocess.Popen([*GOLF, "solve", SLOW], stdout=subprocess.PIPE,
+    proc = subprocess.Popen([*GOLF, "solve", SLOW, "--best"], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
     time.sleep(1.0)
     proc.send_signal(signal.SIGINT)
@@ -136,7 +136,8 @@ def test_solve_seconds_answers_unknown_in_about_that_time_with_progress(capsys):
     assert code == 0 and "winnable:  unknown (stopped at 0.05 s)" in out
     # the best result takes some 700,000 positions: the search runs its 1.5 s, and the progress
     # line comes after half a second
-    code, out, err = run(capsys, "solve", SLOW, "--seconds", "1.5", "--progress")
+    code, out, err = run(capsys, "solve", SLOW, "--seconds", "1.5", "--progress",
+                         "--best")
     assert code == 0 and "stopped at 1.5 s" in out
     # (the positions searched appear once the solver's first report has come)
     assert re.search(f"^golf solve: searching {SLOW},( [0-9,]+ positions,)? [0-9]+ s$", err,

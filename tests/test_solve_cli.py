@@ -74,7 +74,7 @@ def test_solve_codes_and_files_in_one_call_match_the_oracle(capsys, boards):
     assert expected(2, "app-facil") and expected(2, "app-clasico")
     # the codes' letters pick the variant; files without one are solved under app-facil
     code, out, err = run(capsys, "solve", "GO1-E-AAAAAAB", "GO1-C-AAAAAAB", str(bhs), str(text),
-                         "--json")
+                         "--json", "--best")
     assert code == 0 and err == ""
     lines = json_lines(out)
     assert [(d["input"], d["variant"], d["format"]) for d in lines] == [
@@ -97,15 +97,19 @@ def test_solve_codes_and_files_in_one_call_match_the_oracle(capsys, boards):
                                 "score": {"kind": "points", "value": 230}}
     assert lines[1]["line"]
 
-    # --variant overrides: the same files (and an oracle record) under app-clasico
+    # --variant overrides: the same files (and an oracle record) under app-clasico; without
+    # --best (the default) only the verdict is searched
     code, out, err = run(capsys, "solve", str(bhs), str(text), str(record), "--json",
-                         "--variant", "app-clasico", "--no-best")
+                         "--variant", "app-clasico")
     assert code == 0 and err == ""
     lines = json_lines(out)
     assert [d["variant"] for d in lines] == ["app-clasico"] * 3
     assert [d["winnable"] for d in lines] == [
         expected(2, "app-clasico"), expected(2, "app-clasico"), expected(1, "app-clasico")]
-    assert lines[2]["deal"] == 1 and lines[2]["best"] is None     # --no-best: not searched
+    assert lines[2]["deal"] == 1 and lines[2]["best"] is None     # not searched by default
+    code, out, _ = run(capsys, "solve", str(record), "--json", "--variant", "app-clasico",
+                       "--best", "--no-best")               # the last of the pair wins
+    assert code == 0 and json.loads(out)["best"] is None
 
 
 def test_solve_reports_unreadable_inputs_and_still_solves_the_others(capsys, boards, tmp_path):
@@ -126,7 +130,7 @@ def test_solve_reports_unreadable_inputs_and_still_solves_the_others(capsys, boa
 def test_solve_text_output_stdin_and_limit(capsys, monkeypatch, boards):
     bhs, _, _ = boards
     monkeypatch.setattr(sys, "stdin", io.StringIO(bhs.read_text(encoding="utf-8")))
-    code, out, err = run(capsys, "solve", "-", "GO1-C-AAAAAAB", "--no-best")
+    code, out, err = run(capsys, "solve", "-", "GO1-C-AAAAAAB")
     assert code == 0 and err == ""
     first, second = out.split("\n\n")
     assert first.startswith("-: app-facil (bhs)")
@@ -136,7 +140,7 @@ def test_solve_text_output_stdin_and_limit(capsys, monkeypatch, boards):
     assert line[:3] == ["3", "draw", "2"]
     assert "positions in" in fields["searched"]
     assert second.startswith("GO1-C-AAAAAAB: app-clasico, deal 1 (code)")
-    assert "winnable:  no" in second and "not searched (--no-best)" in second
+    assert "winnable:  no" in second and "not searched (--best searches it)" in second
     # a node limit may leave the answer unknown; that is not an error
     code, out, _ = run(capsys, "solve", "GO1-C-AAAAAAB", "--limit", "1", "--json")
     data = json.loads(out)

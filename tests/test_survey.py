@@ -331,13 +331,13 @@ def _fast(capsys, output: Path, deals: str, *more: str) -> tuple[int, str, str]:
 
 def test_resume_after_a_shorter_range(tmp_path, capsys):
     whole = tmp_path / "whole.jsonl"
-    code, out, _ = _fast(capsys, whole, "2..7", "--quiet")
+    code, out, _ = _fast(capsys, whole, "2..7", "--quiet", "--best")
     assert code == 0
     expected = json.loads(out)
     resumed = tmp_path / "resumed.jsonl"
-    assert _fast(capsys, resumed, "2..4", "--quiet")[0] == 0
+    assert _fast(capsys, resumed, "2..4", "--quiet", "--best")[0] == 0
     assert len(read(resumed)) == 6
-    code, out, err = _fast(capsys, resumed, "2..7")
+    code, out, err = _fast(capsys, resumed, "2..7", "--best")
     assert code == 0
     assert "resuming from" in err and "6 of 12 already solved" in err
     records = read(resumed)
@@ -434,11 +434,11 @@ def test_records_outside_the_survey_are_ignored_and_said(tmp_path, capsys):
 
 def test_results_of_other_options_are_refused(tmp_path, capsys):
     output = tmp_path / "nobest.jsonl"
-    assert _fast(capsys, output, "2..3", "--quiet", "--no-best")[0] == 0
+    assert _fast(capsys, output, "2..3", "--quiet")[0] == 0          # the verdict only
     before = output.read_bytes()
-    code, _, err = _fast(capsys, output, "2..3")
-    assert code == 1 and "other options" in err and "--no-best" in err
-    code, _, err = _fast(capsys, output, "2..3", "--no-best", "--limit", "1000")
+    code, _, err = _fast(capsys, output, "2..3", "--best")
+    assert code == 1 and "other options" in err and "won or lost only" in err
+    code, _, err = _fast(capsys, output, "2..3", "--limit", "1000")
     assert code == 1 and "--limit 1000" in err
     assert output.read_bytes() == before
 

@@ -36,9 +36,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "app-facil")
     parser.add_argument("--json", action="store_true",
                         help="print one JSON object per line per input")
-    parser.add_argument("--no-best", dest="best", action="store_false",
-                        help="only decide whether each input is winnable: skip the search for "
-                             "the best result of a lost deal (and the best win of stroke play)")
+    parser.add_argument("--best", action=argparse.BooleanOptionalAction, default=False,
+                        help="after the verdict, also search the best result of a lost deal "
+                             "(and the best win of stroke play); slower, often by far. Default: "
+                             "the verdict only (winnable or not, with a winning line)")
     add_search_arguments(parser, "each input's search")
 
 
@@ -97,7 +98,7 @@ def _report(args: argparse.Namespace, source: str, board: Board, variant: str,
     elif result.winnable is False and args.best:
         rows.append(("best", f"not proved: the search {stopped}"))
     elif result.winnable is False:
-        rows.append(("best", "not searched (--no-best)"))
+        rows.append(("best", "not searched (--best searches it)"))
     rows.append(("searched", f"{result.visited} positions in {result.seconds:.3f} s"))
     out(f"{source}: {variant}{deal} ({board.format})")
     print_lines(fields(rows, indent="  "))

@@ -172,11 +172,14 @@ class SolitaireTable:
         from golfcore.solitaire.solver import solver_for
 
         game = self.game
-        best = request.get("best", True)
+        best = request.get("best", False)
         if not isinstance(best, bool):
             raise GolfError(f"'best' must be true or false, got {best!r}")
         result = solver_for(game.rules).solve(game.position, best=best, **search_limits(request))
-        return {"solve": result.to_json(), "state": game.summary()}
+        data = result.to_json()
+        if not best and result.winnable is not True:
+            data["best"] = None                      # not searched: the verdict only
+        return {"solve": data, "state": game.summary()}
 
     def _result(self, result: ActionResult) -> dict[str, Any]:
         reply: dict[str, Any] = {"ok": result.accepted, "action": result.action,

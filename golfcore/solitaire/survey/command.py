@@ -66,9 +66,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "survey-<variants>-<A>-<B>.jsonl here)")
     parser.add_argument("--plot", metavar="FILE.svg",
                         help="also draw the shares and their intervals as an SVG bar chart")
-    parser.add_argument("--no-best", dest="best", action="store_false",
-                        help="only decide won or lost, do not search the best result of lost "
-                             "deals (much faster; mean best is then not reported)")
+    parser.add_argument("--best", action=argparse.BooleanOptionalAction, default=False,
+                        help="also search the best result of lost deals (much slower; the "
+                             "mean best is reported only then). Default: won or lost only")
     parser.add_argument("--limit", type=_positive("--limit"), metavar="N",
                         help="give up on a deal after N positions (it counts as undecided)")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -122,7 +122,7 @@ def format_summary(summary: dict[str, Any], listed: int = LISTED_DEALS) -> list[
     lines = _table(table, right=numeric)
     if any(not r["best_searched"] for r in rows if r["n"]):
         lines.append("(mean removed and mean score: only when the best result is searched, "
-                     "not with --no-best)")
+                     "with --best)")
     lines.append("")
     times = [["time per deal", "mean", "median", "p90", "max", "total", "positions"]]
     for r in rows:
@@ -147,7 +147,7 @@ def run_command(args: argparse.Namespace) -> int:
     :class:`GolfError` (``golf`` prints it as ``golf: error: ...``, exit status 1)."""
     first, last = parse_deals(args.deals)
     variants = parse_variants(args.variant or ["app-facil"])
-    best = bool(getattr(args, "best", True))
+    best = bool(getattr(args, "best", False))
     limit = getattr(args, "limit", None)
     quiet = bool(getattr(args, "quiet", False))
     output = args.output or default_output(variants, first, last)
@@ -210,7 +210,7 @@ def run_command(args: argparse.Namespace) -> int:
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
     deals = f"deal {first}" if first == last else f"deals {first}..{last}"
-    how = "best result searched" if best else "won or lost only (--no-best)"
+    how = "best result searched (--best)" if best else "won or lost only"
     if limit is not None:
         how += f", at most {limit:,} positions a deal"
     print(f"survey of {deals} under {len(variants)} variant{'s' if len(variants) != 1 else ''}"

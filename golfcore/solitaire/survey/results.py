@@ -73,7 +73,7 @@ def _check_record(data: Any, where: str) -> Record:
 
 
 def _options_text(best: Any, limit: Any) -> str:
-    parts = ["best result searched" if best else "--no-best"]
+    parts = ["--best" if best else "won or lost only (no --best)"]
     parts.append(f"--limit {limit}" if limit is not None else "no --limit")
     return ", ".join(parts)
 
