@@ -1,0 +1,12 @@
+"""``golfcore.web``: the browser front end of ``golf web`` (see ``docs/web.md``).
+
+* :mod:`golfcore.web.store`: the SQLite database of saved tables (snapshots, action logs,
+  seats and their tokens), its schema versions and migrations, export and import;
+* :mod:`golfcore.web.stats`: the statistics, pure functions over the saved tables' records,
+  and the format of the summaries they read;
+* :mod:`golfcore.web.tables`: the tables being played, their seats and their computer players;
+* :mod:`golfcore.web.app`: the Starlette application, its WebSocket protocol and pushes;
+* ``golfcore/web/static/``: the page itself (HTML, CSS and JavaScript modules, no build step).
+
+Nothing is imported here: ``golf stats`` reads the database without loading the server.
+"""
