@@ -111,25 +111,17 @@ class Session:
         U+FFFD. The reply is always one line of valid JSON that encodes to valid UTF-8: a lone
         surrogate (``"\\ud800"``) is written as its escape, and so are the characters some
         readers take for a line break (U+0085, U+2028, U+2029)."""
-        if isinstance(line, (bytes, bytearray)):
-            line = bytes(line).decode("utf-8", errors="replace")
-        if not line.strip():
-            return _dump(_error(BAD_JSON, "empty line: expected one JSON request", None))
-        try:
-            request = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
-        except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-            return _dump(_error(BAD_JSON, f"not valid JSON: {_clip(str(exc))}", None))
+        request, error = read_request(line)
+        if error is not None:
+            return _dump(error)
         return _dump(self.handle(request))
 
     def handle(self, request: Any) -> dict[str, Any]:
         """One request object in, one reply object out."""
-        if not isinstance(request, dict):
-            return _error(BAD_REQUEST, "a request must be a JSON object", None)
+        refused = check_request(request)
+        if refused is not None:
+            return refused
         rid = request.get("id")
-        try:
-            json.dumps(rid)
-        except (ValueError, RecursionError):  # nested too deep to be written back
-            return _error(BAD_REQUEST, "'id' is nested too deep to be echoed in the reply", None)
         try:
             reply = self._dispatch(request, rid)
         except Exception as exc:  # a bug must not end the session; say so and go on
@@ -191,13 +183,7 @@ class Session:
     # -- commands shared by every game -------------------------------------------------------------
 
     def _hello(self) -> dict[str, Any]:
-        return {
-            "protocol": PROTOCOL,
-            "engine": f"golfcore {golfcore.__version__}",
-            "variants": [{"name": v.name, "letter": v.letter, "title": v.title, "game": v.game}
-                         for reg in registries() for v in reg],
-            "features": list(FEATURES),
-        }
+        return hello()
 
     def _new(self, request: dict[str, Any]) -> dict[str, Any]:
         game = request.get("game", solitaire.GAME)
@@ -212,6 +198,64 @@ class Session:
             raise
         self.table = table
         return table.started()
+
+
+# -- helpers shared with other front ends of the protocol (golfcore.web) ---------------------------
+
+
+def read_request(line: str | bytes) -> tuple[Any, dict[str, Any] | None]:
+    """One request line read as :meth:`Session.handle_line` reads it: ``(request, None)``, or
+    ``(None, error reply)`` (``bad-json``) for a blank line or one that is not JSON. Bytes that
+    are not UTF-8 become U+FFFD; ``NaN``, ``Infinity`` and numbers too large for a float are
+    not JSON."""
+    if isinstance(line, (bytes, bytearray)):
+        line = bytes(line).decode("utf-8", errors="replace")
+    if not line.strip():
+        return None, _error(BAD_JSON, "empty line: expected one JSON request", None)
+    try:
+        request = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
+    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
+        return None, _error(BAD_JSON, f"not valid JSON: {_clip(str(exc))}", None)
+    return request, None
+
+
+def check_request(request: Any) -> dict[str, Any] | None:
+    """``None`` for a JSON object whose ``id`` can be echoed, else the ``bad-request`` reply
+    (as :meth:`Session.handle` gives it)."""
+    if not isinstance(request, dict):
+        return _error(BAD_REQUEST, "a request must be a JSON object", None)
+    try:
+        json.dumps(request.get("id"))
+    except (ValueError, RecursionError):  # nested too deep to be written back
+        return _error(BAD_REQUEST, "'id' is nested too deep to be echoed in the reply", None)
+    return None
+
+
+def hello() -> dict[str, Any]:
+    """The reply to ``hello`` (without ``ok`` and ``id``)."""
+    return {
+        "protocol": PROTOCOL,
+        "engine": f"golfcore {golfcore.__version__}",
+        "variants": [{"name": v.name, "letter": v.letter, "title": v.title, "game": v.game}
+                     for reg in registries() for v in reg],
+        "features": list(FEATURES),
+    }
+
+
+def error_reply(kind: str, message: str, rid: Any, **more: Any) -> dict[str, Any]:
+    """An error reply as the session writes it: ``ok: false``, ``error``, ``message`` (clipped
+    to about 1,000 characters), the ``id`` first when there is one, then ``more``."""
+    return _error(kind, message, rid, **more)
+
+
+def dump_reply(reply: dict[str, Any]) -> str:
+    """One reply as one line of JSON, as :meth:`Session.handle_line` writes it."""
+    return _dump(reply)
+
+
+def other_game_hint(variant: str, game: str) -> str | None:
+    """A hint when ``variant`` names a variant of another game than ``game``, else ``None``."""
+    return _other_game(variant, game)
 
 
 def _other_game(variant: str, game: str) -> str | None:
