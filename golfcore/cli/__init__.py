@@ -1,4 +1,4 @@
-"""The ``golf`` command: variants, deals, play, conformance, the protocol, the solver, surveys.
+"""The ``golf`` command: variants, deals, play, conformance, the protocol, the solver, surveys, the web.
 
 Each command is one module of this package with two functions, ``add_arguments(parser)`` and
 ``run(args) -> int``, and one :class:`Command` entry in :data:`COMMANDS` naming them:
@@ -13,6 +13,8 @@ Each command is one module of this package with two functions, ``add_arguments(p
 ``golf analyse``           :mod:`golfcore.cli.analyse`: where a game lost the win
 ``golf survey``            :mod:`golfcore.cli.survey`: the share of deals winnable per variant
 ``golf tournament``        :mod:`golfcore.cli.tournament`: card-game bots against each other
+``golf web``               :mod:`golfcore.cli.web`: play both games in the browser
+``golf stats``             :mod:`golfcore.cli.stats`: the statistics of ``golf web``; export, import
 =========================  =======================================================================
 
 What commands share lives in :mod:`golfcore.cli.output` (stdout, stderr, JSON, tables, exit
@@ -36,8 +38,8 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 import golfcore
-from golfcore.cli import (analyse, conform, deal, play, serve, solve, survey, tournament,
-                          variants)
+from golfcore.cli import (analyse, conform, deal, play, serve, solve, stats, survey,
+                          tournament, variants, web)
 from golfcore.cli.output import BAD_INPUT, INTERRUPTED, OK, PROG, err, error
 from golfcore.errors import GolfError
 
@@ -107,6 +109,17 @@ COMMANDS: tuple[Command, ...] = (
             "from match to match) and report, per bot, the mean points per round, the share of "
             "matches won, dominated moves and decision times (golfcore.cardgame.tournament; "
             "see docs/tournament.md)."),
+    Command("web", "play both games in the browser: saved games, statistics, computer players",
+            web.add_arguments, web.run,
+            "Serve the web page of both games (the solitaire, 9-hole rounds and the card game "
+            "with people and computer players) at http://127.0.0.1:8000/ until Ctrl-C. Games "
+            "are saved in a SQLite database as they are played (see docs/web.md)."),
+    Command("stats", "the statistics of the games played with golf web; export and import",
+            stats.add_arguments, stats.run,
+            "Print the statistics of the games saved by golf web (per solitaire variant, "
+            "9-hole rounds, card-game matches and records per seat kind); --json prints them "
+            "as JSON, --export FILE writes every saved table and --import FILE reads such a "
+            "file back, all of it or nothing."),
 )
 
 

@@ -1,0 +1,421 @@
+"""The ``golf web`` application: the page, the WebSocket protocol, pushes and computer players.
+
+:func:`create_app` builds a Starlette app over a :class:`~golfcore.web.store.Store`:
+
+* ``/`` is ``static/index.html``, ``/static/...`` the page's files, ``/api/stats`` the
+  statistics as JSON, ``/ws`` the protocol of ``docs/web.md``;
+* the :class:`Hub` knows the tables being played (:mod:`golfcore.web.tables`) and which
+  connections sit at each. Every accepted action is saved (``Store.record_action``, one
+  transaction) before its reply is sent; then each other connection at the table gets a push;
+* an asyncio task per table plays its computer seats, ``bot_delay`` seconds after it becomes
+  their turn, each action saved and pushed to everyone at the table;
+* solver searches (``new`` with ``winnable: true``, ``hint`` with ``strategy: solver``) and the
+  bots' decisions run in threads, so the event loop never waits for them; a connection runs one
+  search at a time (``busy``).
+
+Each connection writes through a queue drained by one task, so replies and pushes leave in the
+order they were made, and one slow browser holds up no one else.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, AsyncIterator, Awaitable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket
+
+from golfcore.cardgame.bots import bot_names
+from golfcore.errors import GolfError
+from golfcore.protocol.cardgame import RequestError
+from golfcore.protocol.server import (BAD_INPUT, FEATURES, INTERNAL, PROTOCOL, dump_reply,
+                                      error_reply, hello, other_game_hint)
+from golfcore.web import tables as t
+from golfcore.web.messages import (BAD_TOKEN, BUSY, MAX_MESSAGE, Message, finish,
+                                   read_message)
+from golfcore.web.store import StaleVersion, Store, StoreError
+
+STATIC = Path(__file__).resolve().parent / "static"
+#: Commands about no table: their errors carry no table.
+SHARED_COMMANDS = ("hello", "new", "open", "stats", "quit")
+WEB_VERSION = 1
+log = logging.getLogger("golfcore.web")
+
+
+class Connection:
+    """One browser tab: its outgoing queue, its table and the seats it holds."""
+
+    def __init__(self, websocket: WebSocket) -> None:
+        self.websocket = websocket
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.table_id: str | None = None
+        self.held: tuple[int, ...] = ()
+        self.search: asyncio.Task[None] | None = None
+        self.closed = False
+        self.done = False
+
+    def send(self, message: dict[str, Any]) -> None:
+        if not self.closed:
+            self.outbox.put_nowait(dump_reply(message))
+
+    async def write(self) -> None:
+        """Send the queued messages in order until ``None`` (or the socket fails)."""
+        while (text := await self.outbox.get()) is not None:
+            try:
+                await self.websocket.send_text(text)
+            except Exception:  # the browser is gone: nothing more can be sent
+                self.closed = True
+                return
+
+
+class Hub:
+    """The live tables, the connections at each, their locks and computer players."""
+
+    def __init__(self, store: Store, bot_delay: float) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, t.LiveTable] = {}
+        self.members: dict[str, set[Connection]] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.bots: dict[str, asyncio.Task[None]] = {}
+
+    # -- tables and seats --------------------------------------------------------------------------
+
+    def lock(self, table_id: str) -> asyncio.Lock:
+        return self.locks.setdefault(table_id, asyncio.Lock())
+
+    def install(self, table: t.LiveTable) -> t.LiveTable:
+        """The live table of ``table.id``: the one in memory, else ``table``."""
+        return self.tables.setdefault(table.id, table)
+
+    def seat(self, conn: Connection, table: t.LiveTable, held: tuple[int, ...]) -> None:
+        """``conn`` now plays ``held`` at ``table`` (and leaves any other table)."""
+        self.leave(conn)
+        conn.table_id, conn.held = table.id, held
+        self.members.setdefault(table.id, set()).add(conn)
+        self.wake_bots(table.id)
+
+    def leave(self, conn: Connection) -> None:
+        table_id, conn.table_id, conn.held = conn.table_id, None, ()
+        if table_id is None:
+            return
+        members = self.members.get(table_id, set())
+        members.discard(conn)
+        self._forget(table_id)
+
+    def _forget(self, table_id: str) -> None:
+        """Drop a table from memory once nobody sits there and no computer plays (the
+        database keeps it)."""
+        task = self.bots.get(table_id)
+        if not self.members.get(table_id) and (task is None or task.done()):
+            for registry in (self.tables, self.members, self.locks, self.bots):
+                registry.pop(table_id, None)
+
+    def create(self, draft: t.LiveTable) -> t.LiveTable:
+        kinds = [s.kind for s in draft.seats]
+        record = self.store.create_table(game=draft.game_name, variant=draft.variant,
+                                         seat_kinds=kinds, snapshot=draft.snapshot(),
+                                         summary=draft.summary())
+        return self.install(t.placed(draft, record))
+
+    def commit(self, before: t.LiveTable, step: t.Step, seat: int | None,
+               request: dict[str, Any]) -> t.LiveTable:
+        """Save the action of ``step`` and make its table the live one; a database that moved
+        on meanwhile (another server on the same file) gives ``stale``."""
+        after = step.table
+        assert after is not None
+        saved = {k: v for k, v in request.items() if k != "id"}
+        try:
+            self.store.record_action(before.id, version=after.version, seat=seat,
+                                     request=saved, snapshot=after.snapshot(),
+                                     summary=after.summary())
+        except StaleVersion:
+            record = self.store.load(before.id)
+            if record is not None:
+                self.tables[before.id] = t.table_from_record(record)
+            raise t.StaleError("the table changed meanwhile: here is the current state") \
+                from None
+        self.tables[before.id] = after
+        return after
+
+    def push(self, table_id: str, last: dict[str, Any] | None,
+             exclude: Connection | None) -> None:
+        table = self.tables[table_id]
+        for conn in list(self.members.get(table_id, ())):
+            if conn is not exclude:
+                conn.send({"push": "update", **table.view(conn.held), "last": last})
+
+    # -- requests ----------------------------------------------------------------------------------
+
+    async def handle(self, conn: Connection, text: str | bytes) -> None:
+        """Answer one message of ``conn`` (a search answers later, from its own task)."""
+        table = self.tables.get(conn.table_id) if conn.table_id else None
+        message = read_message(text, table.game_name if table else None)
+        if not isinstance(message, Message):
+            conn.send(message)
+            return
+        cmd, rid, request = message.cmd, message.id, message.request
+        # a game command's error shows the table as it is (a solitaire's state too)
+        extra = table.on_error(conn.held) if table and cmd not in SHARED_COMMANDS else {}
+        try:
+            if t.is_search(cmd, request) and (cmd != "new" or t.check_winnable(request)):
+                self.search(conn, rid, request)
+                return
+            reply = await self.answer(conn, cmd, request, rid)
+        except RequestError as exc:                  # stale, bad-token, not-your-seat...
+            reply = error_reply(exc.kind, str(exc), rid, **extra)
+        except StoreError as exc:
+            reply = error_reply(INTERNAL, f"the game could not be saved: {exc}", rid)
+        except GolfError as exc:
+            reply = error_reply(BAD_INPUT, _new_hint(str(exc), request) if cmd == "new"
+                                else str(exc), rid, **extra)
+        except Exception as exc:  # a bug must not end the connection
+            log.exception("internal error answering %r", cmd)
+            reply = error_reply(INTERNAL, f"internal error: {type(exc).__name__}: {exc}", rid)
+        if reply.get("error") == t.STALE and table is not None:   # with the fresh state
+            reply.update(self.tables.get(table.id, table).view(conn.held))
+        conn.send(finish(reply, rid))
+
+    async def answer(self, conn: Connection, cmd: str, request: dict[str, Any],
+                     rid: Any) -> dict[str, Any]:
+        if cmd == "hello":
+            return {**hello(), "features": [f for f in FEATURES if f != "solve"],
+                    "web": {"version": WEB_VERSION, "bots": bot_names(),
+                            "max_message": MAX_MESSAGE}}
+        if cmd == "quit":
+            conn.done = True
+            return {"bye": True}
+        if cmd == "stats":
+            return {"stats": await run_in_threadpool(self.store.statistics)}
+        if cmd == "new":
+            return self.new(conn, request)
+        if cmd == "open":
+            return self.open(conn, request)
+        assert conn.table_id is not None
+        return await self.command(conn, cmd, request)
+
+    def new(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
+        draft: t.LiveTable
+        if request.get("game", t.SOLITAIRE) == t.SOLITAIRE:
+            t.check_winnable(request)
+            game, course = t.start_solitaire(request)
+            draft = t.LiveSolitaire("", 0, t.draft_seats([t.HUMAN]), game, course)
+            here: tuple[int, ...] = (0,)
+        else:
+            match, kinds, here = t.start_card_game(request)
+            draft = t.LiveCardGame("", 0, t.draft_seats(kinds), match)
+        return self.started(conn, self.create(draft), here)
+
+    def started(self, conn: Connection, table: t.LiveTable,
+                here: tuple[int, ...]) -> dict[str, Any]:
+        self.seat(conn, table, here)
+        return {**table.started(here), "tokens": t.tokens(table), "seats": t.seat_list(table),
+                "held": list(here)}
+
+    def open(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
+        tokens = request.get("tokens")
+        if not isinstance(tokens, list) or not 1 <= len(tokens) <= 6 \
+                or not all(isinstance(x, str) for x in tokens):
+            raise GolfError(f"'tokens' must be a list of 1 to 6 seat tokens (text), got "
+                            f"{tokens!r}"[:300])
+        found = []
+        for token in tokens:
+            seat = self.store.find_token(token)
+            if seat is None:
+                raise RequestError(BAD_TOKEN, f"token {token[:40]!r} is no seat's: the game "
+                                              f"may have been deleted, or the link mistyped")
+            found.append(seat)
+        if len({record.id for record, _ in found}) > 1:
+            raise RequestError(BAD_TOKEN, "the tokens are seats of different tables: 'open' "
+                                          "takes the tokens of one table")
+        record = found[0][0]
+        table = self.tables.get(record.id) or self.install(t.table_from_record(record))
+        held = tuple(sorted({seat for _, seat in found}))
+        self.seat(conn, table, held)
+        return {**table.started(held), "game": table.game_name,
+                "seats": t.seat_list(table), "held": list(held)}
+
+    async def command(self, conn: Connection, cmd: str,
+                      request: dict[str, Any]) -> dict[str, Any]:
+        table_id = conn.table_id
+        assert table_id is not None
+        async with self.lock(table_id):
+            table = self.tables[table_id]
+            step = table.handle(cmd, request, conn.held)
+            if step.table is None:
+                return step.reply
+            seat = step.last.get("seat") if step.last else None
+            self.commit(table, step, seat, request)
+            self.push(table_id, step.last, exclude=conn)
+        self.wake_bots(table_id)
+        return step.reply
+
+    # -- searches ----------------------------------------------------------------------------------
+
+    def search(self, conn: Connection, rid: Any, request: dict[str, Any]) -> None:
+        """Run a solver search for ``conn`` in a task (and a thread); ``busy`` if one runs."""
+        if conn.search is not None and not conn.search.done():
+            conn.send(error_reply(BUSY, "a search is already running for this connection: "
+                                  "wait for its reply", rid))
+            return
+        if request.get("cmd") == "new":
+            work = self._winnable(conn, rid, request)
+        else:                                     # the table as it is now, whatever comes next
+            work = self._hint(self.tables[str(conn.table_id)], conn.held, request)
+        conn.search = asyncio.create_task(self._searching(conn, rid, work))
+
+    async def _searching(self, conn: Connection, rid: Any,
+                         work: Awaitable[dict[str, Any]]) -> None:
+        try:
+            reply = await work
+        except GolfError as exc:
+            reply = error_reply(getattr(exc, "kind", BAD_INPUT), str(exc), rid)
+        except Exception as exc:
+            log.exception("internal error in a search")
+            reply = error_reply(INTERNAL, f"internal error: {type(exc).__name__}: {exc}", rid)
+        conn.send(finish(reply, rid))
+
+    async def _winnable(self, conn: Connection, rid: Any,
+                        request: dict[str, Any]) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        variant = request.get("variant", t.sol_protocol.DEFAULT_VARIANT)
+
+        def progress(tried: int) -> None:
+            try:
+                loop.call_soon_threadsafe(conn.send, {"push": "progress", "id": rid,
+                                                      "tried": tried})
+            except RuntimeError:  # the loop is closed: the server is stopping
+                pass
+
+        game = await run_in_threadpool(t.find_winnable, variant, progress=progress,
+                                       stopped=lambda: conn.closed)
+        if game is None:
+            return error_reply(t.NOT_FOUND, f"no winnable deal of {variant} was found among "
+                               f"{t.WINNABLE_TRIES} random deals (nothing changed): try "
+                               f"again, or deal without 'winnable'", None)
+        draft = t.LiveSolitaire("", 0, t.draft_seats([t.HUMAN]), game)
+        return self.started(conn, self.create(draft), (0,))
+
+    async def _hint(self, table: t.LiveTable, held: tuple[int, ...],
+                    request: dict[str, Any]) -> dict[str, Any]:
+        try:
+            step = await run_in_threadpool(table.handle, "hint", request, held)
+        except GolfError as exc:
+            return error_reply(getattr(exc, "kind", BAD_INPUT), str(exc), None,
+                               **table.on_error(held))
+        return step.reply
+
+    # -- computer players --------------------------------------------------------------------------
+
+    def wake_bots(self, table_id: str) -> None:
+        """Start the table's computer players if one of them is to act."""
+        task = self.bots.get(table_id)
+        table = self.tables.get(table_id)
+        if (task is None or task.done()) and table is not None and table.bot_turn():
+            self.bots[table_id] = asyncio.create_task(self._play_bots(table_id))
+
+    async def _play_bots(self, table_id: str) -> None:
+        try:
+            while True:
+                table = self.tables.get(table_id)
+                turn = table.bot_turn() if table is not None else None
+                if table is None or turn is None:
+                    return
+                await asyncio.sleep(self.bot_delay)
+                if self.tables.get(table_id) is not table:
+                    continue                          # someone acted meanwhile: look again
+                assert isinstance(table, t.LiveCardGame)
+                action = await run_in_threadpool(table.bot_action, *turn)
+                async with self.lock(table_id):
+                    if self.tables.get(table_id) is not table:
+                        continue
+                    request = {"cmd": "act", "seat": turn[0], "action": action}
+                    step = table.handle("act", request, (turn[0],), by="bot")
+                    if step.table is None:
+                        log.error("bot %s at table %s chose a refused action %r: %r",
+                                  turn[1], table_id, action, step.reply)
+                        return
+                    self.commit(table, step, turn[0], request)
+                    self.push(table_id, step.last, exclude=None)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("the computer players of table %s stopped", table_id)
+        finally:
+            if self.bots.get(table_id) is asyncio.current_task():
+                del self.bots[table_id]
+                self._forget(table_id)
+
+    async def stop(self) -> None:
+        tasks = list(self.bots.values())
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    # -- the socket --------------------------------------------------------------------------------
+
+    async def serve(self, websocket: WebSocket) -> None:
+        await websocket.accept()
+        conn = Connection(websocket)
+        writer = asyncio.create_task(conn.write())
+        try:
+            while not conn.done:
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                await self.handle(conn, text if text is not None else message.get("bytes")
+                                  or b"")
+        finally:
+            self.leave(conn)
+            if conn.search is not None:
+                conn.search.cancel()              # its thread stops at the next deal
+            conn.outbox.put_nowait(None)          # what was queued (a bye) still leaves
+            await writer
+            conn.closed = True
+            if conn.done:
+                await websocket.close()
+
+
+def _new_hint(message: str, request: dict[str, Any]) -> str:
+    variant, game = request.get("variant"), request.get("game", t.SOLITAIRE)
+    hint = other_game_hint(variant, game) if isinstance(variant, str) else None
+    return f"{message} ({hint})" if hint else message
+
+
+def create_app(store: Store, *, bot_delay: float = 0.8) -> Starlette:
+    """The ``golf web`` application over ``store``; computers act ``bot_delay`` seconds after
+    their turn comes."""
+    hub = Hub(store, bot_delay)
+
+    async def index(request: Request) -> Response:
+        page = STATIC / "index.html"
+        if not page.is_file():
+            return PlainTextResponse("the page is not installed (golfcore/web/static)", 404)
+        return FileResponse(page, media_type="text/html")
+
+    async def stats(request: Request) -> Response:
+        return JSONResponse(await run_in_threadpool(store.statistics))
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        await hub.stop()
+
+    app = Starlette(routes=[
+        Route("/", index),
+        Route("/api/stats", stats),
+        WebSocketRoute("/ws", hub.serve),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ], lifespan=lifespan)
+    app.state.hub = hub
+    app.state.protocol = PROTOCOL
+    return app
