@@ -1,0 +1,301 @@
+// The card game's screen: the setup form, then the table. The connection holds one or more
+// seats; the board shown is the seat to act when this device holds it (after a "pass the
+// device" screen when several people share the device), else the first seat held. Bots' and
+// other devices' actions arrive as pushes and are highlighted.
+
+import { t, pickMessage, onLangChange } from "./i18n.js";
+import { h, notice, copyText } from "./ui.js";
+import { CardGameSetup } from "./cgsetup.js";
+import { renderBoard, renderCenter, seatName } from "./cgboard.js";
+import { renderRoundResult, renderMatchOver } from "./cgresult.js";
+
+export class CardGame {
+  constructor(app) {
+    this.app = app;
+    this.root = document.getElementById("view-cardgame");
+    this.setup = new CardGameSetup(app, (reply, here) => this.started(reply, here));
+    this.tableEl = h("div", { class: "cg-table" });
+    this.root.append(this.setup.el, this.tableEl);
+    this.reset();
+    this.showSetup(true);
+    onLangChange(() => { this.setup.build(); this.render(); });
+  }
+
+  reset() {
+    this.obs = {};          // seat -> observation
+    this.held = [];         // the seats this connection plays
+    this.kinds = {};        // seat -> "human" | "bot:NAME"
+    this.links = {};        // seat -> token (per-seat links)
+    this.confirmed = null;  // the seat the device was last handed to
+    this.viewerSeat = null;
+    this.mode = "replace";
+    this.last = null;       // {seat, action, by} of the last push
+    this.message = "";
+    this.busy = false;
+  }
+
+  hasMatch() { return this.held.length > 0; }
+
+  showSetup(on) {
+    this.setup.el.hidden = !on;
+    this.tableEl.hidden = on;
+  }
+
+  setHello(hello) { this.setup.setHello(hello); }
+
+  // ---- starting and resuming --------------------------------------------------------------
+
+  async started(reply, here) {
+    const tokens = reply.tokens || {};
+    this.reset();
+    for (const s of reply.seats || []) this.kinds[s.seat] = s.kind;
+    this.links = Object.assign({}, tokens);
+    const humans = Object.keys(tokens).map(Number);
+    const held = Array.isArray(reply.held) ? reply.held : (here && here.length ? here : humans);
+    this.held = held.map(Number).sort((a, b) => a - b);
+    this.app.tableStarted("cardgame", reply, this.held.map((s) => tokens[s]), this.links);
+    this.confirmed = this.held[0];
+    await this.loadObservations(reply.observations);
+    this.showSetup(false);
+    this.render();
+  }
+
+  async opened(reply, links) {
+    this.reset();
+    for (const s of reply.seats || []) this.kinds[s.seat] = s.kind;
+    this.held = (reply.held || []).map(Number).sort((a, b) => a - b);
+    this.links = links || {};
+    this.confirmed = this.held[0];
+    await this.loadObservations(reply.observations);
+    this.showSetup(false);
+    this.render();
+  }
+
+  async loadObservations(observations) {
+    this.setObservations(observations);
+    for (const seat of this.held) {
+      if (this.obs[seat]) continue;
+      const r = await this.app.request("observe", { seat });
+      if (r && r.ok && r.observation) this.obs[seat] = r.observation;
+    }
+  }
+
+  setObservations(observations) {
+    if (!observations) return;
+    const list = Array.isArray(observations) ? observations : Object.values(observations);
+    for (const o of list) if (o && o.seat !== null && o.seat !== undefined) this.obs[o.seat] = o;
+  }
+
+  newMatch() {
+    this.app.forgetCardGame();
+    this.reset();
+    this.showSetup(true);
+    this.tableEl.replaceChildren();
+  }
+
+  // ---- pushes and actions -----------------------------------------------------------------
+
+  onPush(msg) {
+    if (msg.observations) this.setObservations(msg.observations);
+    if (msg.last) this.last = msg.last;
+    this.render();
+  }
+
+  async act(seat, action) {
+    if (this.busy) return;
+    this.busy = true;
+    let reply;
+    try {
+      reply = await this.app.action("act", { seat, action });
+    } finally {
+      this.busy = false;
+    }
+    if (!reply) return;
+    if (reply.observations) this.setObservations(reply.observations);
+    if (reply.observation && reply.observation.seat !== null) this.obs[reply.observation.seat] = reply.observation;
+    if (reply.ok) {
+      this.message = "";
+      this.last = { seat, action: reply.action || action, by: "human" };
+      if (!String(action).startsWith("discard")) this.mode = "replace";
+      // The connection that acted gets no push: refresh the other seats it holds.
+      for (const other of this.held) {
+        if (other === seat) continue;
+        const r = await this.app.request("observe", { seat: other });
+        if (r && r.ok && r.observation) this.obs[other] = r.observation;
+      }
+    } else if (reply.reason) {
+      this.message = this.app.settings.interactive ? pickMessage(reply.messages, reply.reason) : "";
+    } else if (reply.error && reply.error !== "stale") {
+      this.message = reply.message || reply.error;
+    }
+    this.render();
+  }
+
+  viewer() {
+    const any = this.obs[this.held[0]];
+    if (!any) return this.held[0];
+    const turn = any.turn;
+    if (turn !== null && turn !== undefined && this.held.includes(turn)) return turn;
+    if (this.viewerSeat !== null && this.held.includes(this.viewerSeat)) return this.viewerSeat;
+    return this.held[0];
+  }
+
+  touchPlace(seat, place) {
+    const viewer = this.viewer();
+    const obs = this.obs[viewer];
+    if (!obs || seat !== viewer) return;
+    if (obs.step === "reveal") return this.act(viewer, `reveal ${place}`);
+    if (obs.step === "hold") {
+      return this.act(viewer, this.mode === "discard" ? `discard ${place}` : `replace ${place}`);
+    }
+    if (obs.step === "draw" && obs.turn === viewer) return this.act(viewer, `replace ${place}`);
+  }
+
+  // ---- rendering --------------------------------------------------------------------------
+
+  render() {
+    if (!this.hasMatch()) return;
+    const viewer = this.viewer();
+    const obs = this.obs[viewer];
+    if (!obs) { this.tableEl.replaceChildren(h("p", null, t("stats.loading"))); return; }
+    if (viewer !== this.viewerSeat) this.mode = "replace";
+    this.viewerSeat = viewer;
+
+    const needPass = this.held.length > 1 && obs.step !== "over" && !obs.over
+      && obs.turn === viewer && this.confirmed !== viewer;
+    const parts = [this.statusBar(obs, viewer)];
+    if (needPass) {
+      parts.push(h("section", { class: "panel pass" },
+        h("h3", null, t("cg.pass", { n: viewer + 1 })),
+        h("button", { type: "button", class: "primary", testid: "cg-pass",
+          onclick: () => { this.confirmed = viewer; this.render(); } }, t("cg.passShow", { n: viewer + 1 }))));
+    } else {
+      parts.push(this.tableView(obs, viewer));
+    }
+    parts.push(this.linksView());
+    parts.push(h("div", { class: "buttons secondary" },
+      h("button", { type: "button", testid: "cg-new", onclick: () => this.newMatch() }, t("cg.new"))));
+    const active = document.activeElement;
+    const focusId = active && this.tableEl.contains(active) ? active.dataset.testid : null;
+    this.tableEl.replaceChildren(...parts.filter(Boolean));
+    if (focusId) {
+      const again = this.tableEl.querySelector(`[data-testid="${focusId}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+    this.highlightLast();
+  }
+
+  statusBar(obs, viewer) {
+    let turnText;
+    if (obs.over) turnText = t("cg.over");
+    else if (obs.step === "over") turnText = t("cg.roundOver");
+    else if (obs.turn === viewer) turnText = t("cg.turnYou", { n: viewer + 1 });
+    else if ((this.kinds[obs.turn] || "").startsWith("bot")) turnText = t("cg.turnBot", { n: obs.turn + 1 });
+    else turnText = t("cg.turn", { n: (obs.turn ?? 0) + 1 });
+    const lastTurns = (obs.last_turns || []).length && obs.step !== "over"
+      ? h("span", { class: "last-turns" }, t("cg.lastTurns", { names: obs.last_turns.map((s) => s + 1).join(", ") }))
+      : null;
+    return h("div", { class: "cg-status" },
+      h("span", { class: "round-no" }, t("cg.round", { n: obs.round ?? 1 })),
+      h("strong", { testid: "cg-turn", "data-seat": obs.turn ?? "", class: obs.turn === viewer ? "you" : null }, turnText),
+      lastTurns,
+      h("span", { class: "last-action", "aria-live": "polite" }, this.lastText()));
+  }
+
+  lastText() {
+    if (!this.last) return "";
+    const { seat, action } = this.last;
+    const text = typeof action === "string" ? action : (action && action.type) || "";
+    const [word, place] = text.split(/\s+/);
+    const key = `cg.last.${word}`;
+    const s = t(key, { n: seat + 1, p: place || (action && action.place) || "" });
+    return s === key ? "" : s;
+  }
+
+  tableView(obs, viewer) {
+    const players = obs.players || (obs.boards || []).length;
+    const others = [];
+    for (let k = 1; k < players; k++) {
+      const seat = (viewer + k) % players;
+      others.push(renderBoard(obs, seat, { kind: this.kinds[seat], mine: false }));
+    }
+    const legal = obs.legal || [];
+    const actionable = new Set();
+    for (const a of legal) {
+      const m = /^(replace|discard|reveal) (\d+)$/.exec(a);
+      if (m && (m[1] !== "discard" || this.mode === "discard") && (m[1] !== "replace" || this.mode === "replace")) {
+        actionable.add(Number(m[2]));
+      }
+    }
+    const mine = renderBoard(obs, viewer, { kind: this.kinds[viewer], mine: true, actionable });
+    mine.addEventListener("click", (e) => {
+      const btn = e.target.closest("button[data-place]");
+      if (btn) this.touchPlace(viewer, Number(btn.dataset.place));
+    });
+    const center = renderCenter(obs, {
+      onStock: () => { if (legal.includes("draw")) this.act(viewer, "draw"); else if (obs.turn === viewer) this.act(viewer, "draw"); },
+      onDiscard: () => {
+        if (legal.some((a) => a.startsWith("discard "))) { this.mode = "discard"; this.render(); }
+        else if (obs.turn === viewer) this.act(viewer, "take");
+      },
+    }, viewer);
+    const result = obs.step === "over" ? renderRoundResult(obs, () => this.act(viewer, "next")) : null;
+    const over = renderMatchOver(obs, () => this.newMatch());
+    return h("div", { class: "cg-play" },
+      h("div", { class: "cg-others" }, others),
+      center,
+      this.actionsView(obs, viewer, legal),
+      h("div", { class: "cg-message message" + (this.message ? " error" : ""), testid: "cg-message", role: "status" }, this.message),
+      mine, over, result);
+  }
+
+  actionsView(obs, viewer, legal) {
+    const buttons = [];
+    if (legal.includes("draw")) buttons.push(h("button", { type: "button", class: "primary", testid: "cg-draw", onclick: () => this.act(viewer, "draw") }, t("cg.act.draw")));
+    if (legal.includes("take")) buttons.push(h("button", { type: "button", testid: "cg-take", onclick: () => this.act(viewer, "take") }, t("cg.act.take")));
+    const canDiscard = legal.some((a) => a.startsWith("discard "));
+    const canReplace = legal.some((a) => a.startsWith("replace "));
+    let hintText = "";
+    if (obs.step === "reveal" && legal.some((a) => a.startsWith("reveal "))) hintText = t("cg.act.reveal");
+    if (obs.step === "hold" && obs.turn === viewer) {
+      if (canReplace && canDiscard) {
+        buttons.push(h("button", { type: "button", "aria-pressed": String(this.mode === "replace"), testid: "cg-mode-replace",
+          onclick: () => { this.mode = "replace"; this.render(); } }, t("cg.act.replaceMode")));
+        buttons.push(h("button", { type: "button", "aria-pressed": String(this.mode === "discard"), testid: "cg-mode-discard",
+          onclick: () => { this.mode = "discard"; this.render(); } }, t("cg.act.discardMode")));
+      }
+      hintText = this.mode === "discard" ? t("cg.act.reveal") : t("cg.act.replace");
+    }
+    if (!buttons.length && !hintText) return null;
+    return h("div", { class: "cg-actions" }, buttons, hintText ? h("p", { class: "cg-hint" }, hintText) : null);
+  }
+
+  linksView() {
+    const seats = Object.keys(this.links).map(Number).sort((a, b) => a - b);
+    if (!seats.length) return null;
+    const items = seats.map((seat) => {
+      const url = `${location.origin}/#join=${this.links[seat]}`;
+      return h("li", null,
+        h("span", { class: "who" }, t("cg.link", { n: seat + 1 })),
+        h("a", { href: url, target: "_blank", rel: "noopener", "data-seat": seat }, url),
+        h("button", { type: "button", class: "small", onclick: async () => {
+          if (await copyText(url)) notice(`${t("tool.copied")}: ${seatName(seat)}`, 2000);
+        } }, t("cg.copy")));
+    });
+    return h("section", { class: "panel cg-links", testid: "cg-links" },
+      h("h3", null, t("cg.links")), h("ul", null, items));
+  }
+
+  highlightLast() {
+    if (!this.last) return;
+    const text = typeof this.last.action === "string" ? this.last.action : "";
+    const [word, place] = text.split(/\s+/);
+    let el = null;
+    if (place) el = this.tableEl.querySelector(`[data-testid="place-${this.last.seat}-${place}"]`);
+    else if (word === "draw") el = this.tableEl.querySelector('[data-testid="cg-stock"]');
+    else if (word === "take") el = this.tableEl.querySelector('[data-testid="cg-discard"]');
+    if (el) el.classList.add("just-played");
+    const board = this.tableEl.querySelector(`[data-testid="board-${this.last.seat}"]`);
+    if (board && this.last.by === "bot") board.classList.add("just-acted");
+  }
+}

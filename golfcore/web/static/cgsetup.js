@@ -1,0 +1,131 @@
+// The card game's setup form: variant (card-game variants of `hello`), board shape (composed
+// into the variant string: `card-golf+shape=2x4`), 2 to 6 seats, each a person or a computer
+// opponent (the bots of `hello`'s web.bots), and whether every person plays on this device.
+
+import { t } from "./i18n.js";
+import { h } from "./ui.js";
+
+// docs/card-game.md: the shapes of the decision (CG-02) and each variant's own.
+export const SHAPES = ["2x2", "2x3", "2x4", "3x3", "3x4"];
+const DEFAULT_SHAPE = { "card-golf": "3x3", "six-card": "2x3" };
+
+export function composeVariant(name, shape) {
+  const base = DEFAULT_SHAPE[name];
+  if (!shape || shape === base) return name;
+  return `${name}+shape=${shape}`;
+}
+
+export class CardGameSetup {
+  constructor(app, onStart) {
+    this.app = app;
+    this.onStart = onStart;
+    this.kinds = ["human", "bot:random", "bot:greedy", "bot:strong"];
+    this.variants = [];
+    this.seatValues = ["human", "bot:greedy", "bot:greedy", "bot:greedy", "bot:greedy", "bot:greedy"];
+    this.el = h("form", { class: "cg-setup panel", onsubmit: (e) => { e.preventDefault(); this.start(); } });
+    this.build();
+  }
+
+  setHello(hello) {
+    this.variants = (hello.variants || []).filter((v) => v.game === "card-game");
+    const bots = hello.web && Array.isArray(hello.web.bots) ? hello.web.bots : null;
+    if (bots && bots.length) this.kinds = ["human", ...bots.map((b) => `bot:${b}`)];
+    this.build();
+  }
+
+  kindLabel(kind) {
+    const key = `cg.kind.${kind}`;
+    const text = t(key);
+    return text === key ? kind : text;
+  }
+
+  build() {
+    const prevVariant = this.variantSel ? this.variantSel.value : "card-golf";
+    const prevShape = this.shapeSel ? this.shapeSel.value : "";
+    const prevPlayers = this.playersSel ? Number(this.playersSel.value) : 2;
+    const prevHere = this.hereBox ? this.hereBox.checked : true;
+
+    const variants = this.variants.length ? this.variants : [{ name: "card-golf", title: "card-golf" }];
+    this.variantSel = h("select", { testid: "cg-variant", id: "cg-variant",
+      onchange: () => { this.shapeSel.value = DEFAULT_SHAPE[this.variantSel.value] || "3x3"; } },
+      variants.map((v) => h("option", { value: v.name }, v.title || v.name)));
+    if (variants.some((v) => v.name === prevVariant)) this.variantSel.value = prevVariant;
+
+    this.shapeSel = h("select", { testid: "cg-shape", id: "cg-shape" },
+      SHAPES.map((s) => h("option", { value: s }, s.replace("x", "×"))));
+    this.shapeSel.value = prevShape || DEFAULT_SHAPE[this.variantSel.value] || "3x3";
+
+    this.playersSel = h("select", { testid: "cg-players", id: "cg-players",
+      onchange: () => this.buildSeats() },
+      [2, 3, 4, 5, 6].map((n) => h("option", { value: n }, String(n))));
+    this.playersSel.value = String(prevPlayers);
+
+    this.seatsEl = h("div", { class: "cg-seats" });
+    this.hereBox = h("input", { type: "checkbox", id: "cg-here" });
+    this.hereBox.checked = prevHere;
+    this.errorEl = h("div", { class: "error", role: "alert", hidden: true });
+    this.startBtn = h("button", { type: "submit", class: "primary", testid: "cg-start" }, t("cg.start"));
+
+    this.el.replaceChildren(
+      h("h2", null, t("cg.title")),
+      h("div", { class: "cg-setup-grid" },
+        h("label", { class: "field" }, h("span", null, t("cg.variant")), this.variantSel),
+        h("label", { class: "field" }, h("span", null, t("cg.shape")), this.shapeSel),
+        h("label", { class: "field" }, h("span", null, t("cg.players")), this.playersSel)),
+      this.seatsEl,
+      h("label", { class: "check" }, this.hereBox, h("span", null, t("cg.hereAll"))),
+      this.errorEl,
+      h("div", { class: "buttons" }, this.startBtn));
+    this.buildSeats();
+  }
+
+  buildSeats() {
+    // Keep what was chosen for the seats that stay.
+    if (this.seatsEl.children.length) {
+      this.seatsEl.querySelectorAll("select").forEach((s, i) => { this.seatValues[i] = s.value; });
+    }
+    const n = Number(this.playersSel.value) || 2;
+    const rows = [];
+    for (let i = 0; i < n; i++) {
+      const sel = h("select", { testid: `cg-seat-${i}`, id: `cg-seat-${i}` },
+        this.kinds.map((k) => h("option", { value: k }, this.kindLabel(k))));
+      const want = this.seatValues[i] || (i === 0 ? "human" : "bot:greedy");
+      sel.value = this.kinds.includes(want) ? want : this.kinds[0];
+      rows.push(h("label", { class: "field seat" }, h("span", null, t("cg.seat", { n: i + 1 })), sel));
+    }
+    this.seatsEl.replaceChildren(...rows);
+  }
+
+  showError(text) {
+    this.errorEl.textContent = text || "";
+    this.errorEl.hidden = !text;
+  }
+
+  async start() {
+    const kinds = [...this.seatsEl.querySelectorAll("select")].map((s) => s.value);
+    const humans = kinds.map((k, i) => (k === "human" ? i : -1)).filter((i) => i >= 0);
+    if (!humans.length) {
+      this.showError(t("cg.needHuman"));
+      return;
+    }
+    this.showError("");
+    const fields = {
+      game: "card-game",
+      variant: composeVariant(this.variantSel.value, this.shapeSel.value),
+      seat_kinds: kinds,
+    };
+    if (!this.hereBox.checked) fields.here = [humans[0]];
+    this.startBtn.disabled = true;
+    let reply = null;
+    try {
+      reply = await this.app.request("new", fields);
+    } catch (e) {
+      reply = null;
+    } finally {
+      this.startBtn.disabled = false;
+    }
+    if (!reply) { this.showError(t("conn.lost")); return; }
+    if (!reply.ok) { this.showError(reply.message || reply.error); return; }
+    this.onStart(reply);
+  }
+}

@@ -1,0 +1,136 @@
+// «Nueva partida»: Fácil / Clásico, every other solitaire variant under "more rules", a game
+// code to paste, a random deal (winnable deals only, with a spinner and the search's progress),
+// and the traditional 9-hole round.
+
+import { t, onLangChange } from "./i18n.js";
+import { $, h, showOverlay, hideOverlay } from "./ui.js";
+
+export class NewGameDialog {
+  constructor(app) {
+    this.app = app;
+    this.el = $("new-dialog");
+    this.select = $("more-rules");
+    this.codeInput = $("code-input");
+    this.codeError = $("code-error");
+    this.winnable = $("winnable");
+    this.spinner = $("spinner");
+    this.progress = document.getElementById("spinner-progress");
+    this.waiting = false;
+    this.variants = [];
+    this.bind();
+    onLangChange(() => this.fillVariants(this.variants));
+  }
+
+  bind() {
+    for (const testid of ["rule-facil", "rule-clasico"]) {
+      $(testid).addEventListener("click", (e) => this.choose(e.currentTarget.dataset.variant));
+    }
+    this.select.addEventListener("change", () => this.choose(this.select.value));
+    this.codeInput.addEventListener("input", () => this.showError(""));
+    this.codeInput.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") { e.preventDefault(); this.start(); }
+    });
+    $("start").addEventListener("click", () => this.start());
+    $("start-round").addEventListener("click", () => this.startRound());
+    document.getElementById("new-cancel").addEventListener("click", () => this.close());
+    document.getElementById("new-to-cardgame").addEventListener("click", () => {
+      this.close();
+      this.app.showView("cardgame", { setup: true });
+    });
+  }
+
+  fillVariants(variants) {
+    this.variants = variants || [];
+    const current = this.select.value || "app-facil";
+    const options = this.variants
+      .filter((v) => v.game === "solitaire")
+      .map((v) => h("option", { value: v.name }, `${v.title} (${v.name})`));
+    if (!options.length) options.push(h("option", { value: "app-facil" }, t("new.facil")));
+    this.select.replaceChildren(...options);
+    this.choose(current);
+  }
+
+  choose(variant) {
+    if ([...this.select.options].some((o) => o.value === variant)) this.select.value = variant;
+    for (const testid of ["rule-facil", "rule-clasico"]) {
+      const b = $(testid);
+      b.setAttribute("aria-checked", String(b.dataset.variant === this.select.value));
+    }
+  }
+
+  open() {
+    this.showError("");
+    if (!this.waiting) this.setWaiting(false);
+    showOverlay(this.el, '[data-testid="start"]');
+  }
+
+  close() {
+    if (this.waiting) return;
+    hideOverlay(this.el);
+  }
+
+  isOpen() { return !this.el.hidden; }
+
+  showError(text) {
+    this.codeError.textContent = text || "";
+    this.codeError.hidden = !text;
+  }
+
+  setWaiting(on, showSpinner) {
+    this.waiting = on;
+    this.spinner.hidden = !(on && showSpinner);
+    this.progress.textContent = "";
+    for (const b of this.el.querySelectorAll("button, input, select")) b.disabled = on;
+  }
+
+  async start() {
+    if (this.waiting) return;
+    const code = this.codeInput.value.trim();
+    if (code && /^GR/i.test(code)) return this.startRound();
+    const fields = {};
+    const variant = this.select.value || "app-facil";
+    let searching = false;
+    if (code) {
+      fields.code = code;
+    } else {
+      fields.variant = variant;
+      if (this.winnable.checked) { fields.winnable = true; searching = true; }
+    }
+    await this.send(fields, searching);
+  }
+
+  async startRound() {
+    if (this.waiting) return;
+    const code = this.codeInput.value.trim();
+    await this.send({ round: code && /^GR/i.test(code) ? code : true }, false);
+  }
+
+  async send(fields, searching) {
+    this.setWaiting(true, searching);
+    this.showError("");
+    let reply;
+    try {
+      reply = await this.app.request("new", fields, {
+        onProgress: (msg) => {
+          this.progress.textContent = t("new.tried", { n: msg.tried ?? "…" });
+        },
+      });
+    } catch (e) {
+      reply = null;
+    } finally {
+      this.setWaiting(false);
+    }
+    if (!reply) {
+      this.showError(t("conn.lost"));
+      return;
+    }
+    if (!reply.ok) {
+      const detail = reply.message || reply.error || "";
+      this.showError(fields.code || typeof fields.round === "string" ? `${t("new.badCode")}: ${detail}` : detail);
+      return;
+    }
+    hideOverlay(this.el);
+    this.codeInput.value = "";
+    this.app.startedSolitaire(reply);
+  }
+}

@@ -1,0 +1,281 @@
+// The solitaire screen: seven columns, the waste and the stock, undo, hint, points and moves,
+// and the end-of-game dialogs. Every action goes through app.action(), which adds the table's
+// version and handles `stale` refusals; this module renders whatever state comes back.
+
+import { t, pickMessage, onLangChange } from "./i18n.js";
+import { cardButton, drawCard, cardLabel } from "./cards.js";
+import { $, h, showOverlay, hideOverlay, notice, copyText } from "./ui.js";
+import { Scorecard } from "./round.js";
+
+export class Solitaire {
+  constructor(app) {
+    this.app = app;
+    this.state = null;
+    this.round = null;
+    this.prevStatus = null;
+    this.busy = false;
+    this.hintTimer = null;
+    this.columnsEl = document.getElementById("columns");
+    this.stockEl = $("stock");
+    this.wasteEl = $("waste");
+    this.messageEl = $("message");
+    this.blocked = $("blocked-dialog");
+    this.won = $("won-dialog");
+    this.scorecard = new Scorecard(app, $("scorecard"), () => this.nextHole());
+    this.buildColumns();
+    this.bind();
+    onLangChange(() => { if (this.state) this.render(this.state, this.round, { quiet: true }); });
+  }
+
+  buildColumns() {
+    this.columnEls = [];
+    for (let c = 1; c <= 7; c++) {
+      const col = h("div", { class: "column", role: "group", testid: `column-${c}`, "data-column": c });
+      this.columnsEl.appendChild(col);
+      this.columnEls.push(col);
+    }
+  }
+
+  bind() {
+    this.columnsEl.addEventListener("click", (e) => {
+      const btn = e.target.closest("button.card");
+      if (!btn || !this.columnsEl.contains(btn)) return;
+      this.play(Number(btn.dataset.column), Number(btn.dataset.row));
+    });
+    this.stockEl.addEventListener("click", () => this.draw());
+    $("undo").addEventListener("click", () => this.undo());
+    $("hint").addEventListener("click", () => this.hint());
+    $("copy-code").addEventListener("click", async () => {
+      const code = $("game-code").textContent.trim();
+      if (code && await copyText(code)) notice(`${t("tool.copied")}: ${code}`, 2000);
+    });
+    $("blocked-undo").addEventListener("click", () => { hideOverlay(this.blocked); this.undo(); });
+    $("blocked-new").addEventListener("click", () => { hideOverlay(this.blocked); this.app.openNewDialog(); });
+    document.getElementById("blocked-close").addEventListener("click", () => hideOverlay(this.blocked));
+    document.getElementById("won-new").addEventListener("click", () => { hideOverlay(this.won); this.app.openNewDialog(); });
+    document.getElementById("won-close").addEventListener("click", () => hideOverlay(this.won));
+  }
+
+  // ---- actions -----------------------------------------------------------------------------
+
+  async play(column, row) {
+    const fields = { column };
+    if (row) fields.row = row;
+    await this.act("play", fields);
+  }
+
+  async draw() { await this.act("draw", {}); }
+
+  async undo() { await this.act("undo", {}); }
+
+  async act(cmd, fields) {
+    if (!this.state || this.busy) return;
+    this.busy = true;
+    let reply;
+    try {
+      reply = await this.app.action(cmd, fields);
+    } finally {
+      this.busy = false;
+    }
+    if (!reply) return;
+    if (reply.ok) this.showMessage("");
+    if (reply.state) this.render(reply.state, reply.round || this.round, { moved: reply.ok ? reply.card : null });
+    if (reply.ok) return;
+    if (reply.reason) this.showRefusal(reply);
+    else if (reply.error && reply.error !== "stale") this.showMessage(reply.message || reply.error, true);
+  }
+
+  async hint() {
+    if (!this.state) return;
+    const reply = await this.app.request("hint", { strategy: "solver" });
+    if (!reply) return;
+    if (!reply.ok) {
+      this.showMessage(reply.message || pickMessage(reply.messages), true);
+      return;
+    }
+    this.clearHint();
+    const move = reply.hint;
+    if (!move) {
+      notice(t("hint.none"));
+      return;
+    }
+    let target;
+    if (move === "draw") {
+      target = this.stockEl;
+      notice(t("hint.draw"), 2500);
+    } else {
+      const column = parseInt(move, 10);
+      const col = this.columnEls[column - 1];
+      target = col && (col.querySelector('[data-free="true"]') || col);
+      notice(t("hint.column", { n: column }), 2500);
+    }
+    if (target) {
+      target.classList.add("hinted");
+      this.hintTimer = setTimeout(() => this.clearHint(), 4000);
+    }
+  }
+
+  clearHint() {
+    clearTimeout(this.hintTimer);
+    for (const el of document.querySelectorAll("#view-solitaire .hinted")) el.classList.remove("hinted");
+  }
+
+  async nextHole() {
+    const reply = await this.app.action("next-hole", {});
+    if (reply && reply.state) this.render(reply.state, reply.round || this.round);
+    if (reply && !reply.ok && reply.error !== "stale") this.showMessage(reply.message || pickMessage(reply.messages), true);
+  }
+
+  // ---- messages ----------------------------------------------------------------------------
+
+  showRefusal(reply) {
+    // With «reglas interactivas» off a refused touch does nothing (the document's default app
+    // explains; the setting turns the explanations off).
+    if (!this.app.settings.interactive) return;
+    this.showMessage(pickMessage(reply.messages, reply.reason), true);
+  }
+
+  showMessage(text, isError) {
+    this.messageEl.textContent = text || "";
+    this.messageEl.classList.toggle("error", !!isError && !!text);
+    if (text) {
+      this.messageEl.classList.remove("flash");
+      void this.messageEl.offsetWidth;  // restart the animation
+      this.messageEl.classList.add("flash");
+    }
+  }
+
+  // ---- rendering ---------------------------------------------------------------------------
+
+  clear() {
+    this.state = null;
+    this.round = null;
+    this.prevStatus = null;
+    for (const col of this.columnEls) col.replaceChildren();
+    this.wasteEl.replaceChildren();
+    this.wasteEl.dataset.card = "";
+    this.stockEl.dataset.count = "0";
+    $("points").textContent = "0";
+    $("moves").textContent = "0";
+    $("game-code").textContent = "";
+    this.scorecard.render(null, null);
+    this.showMessage("");
+  }
+
+  render(state, round, opts) {
+    const options = opts || {};
+    this.state = state;
+    this.round = round || null;
+    this.clearHint();
+    const pos = state.position || { columns: [[], [], [], [], [], [], []], waste: [] };
+    this.renderColumns(pos.columns, state);
+    this.renderPiles(state, options.moved);
+    const score = state.score || {};
+    $("points").textContent = score.value === null || score.value === undefined ? "—" : String(score.value);
+    document.getElementById("points-label").textContent = t(score.kind === "strokes" ? "tool.strokes" : "tool.points");
+    $("moves").textContent = String(state.moves ?? 0);
+    const code = state.code || "";
+    $("game-code").textContent = code;
+    $("copy-code").disabled = !code;
+    document.getElementById("variant-name").textContent = this.app.variantTitle(state.variant);
+    this.scorecard.render(this.round, state);
+    this.renderEnd(state, options.quiet);
+  }
+
+  renderColumns(columns, state) {
+    // Rebuilding the columns must not lose a keyboard user's place: the focus goes back to the
+    // same card, or to its column's free card.
+    const active = document.activeElement;
+    const focused = active && this.columnsEl.contains(active) && active.dataset.column
+      ? { column: active.dataset.column, row: Number(active.dataset.row) } : null;
+    for (let c = 0; c < 7; c++) {
+      const colEl = this.columnEls[c];
+      const cards = columns[c] || [];
+      colEl.setAttribute("aria-label", t("board.column", { n: c + 1 }) + (cards.length ? "" : `, ${t("board.empty")}`));
+      const nodes = [];
+      if (!cards.length) nodes.push(h("div", { class: "card-slot empty", "aria-hidden": "true" }));
+      cards.forEach((code, i) => {
+        const btn = cardButton(code);
+        btn.dataset.card = code;
+        btn.dataset.column = String(c + 1);
+        btn.dataset.row = String(i + 1);
+        btn.style.setProperty("--i", String(i));
+        if (i === cards.length - 1) {
+          btn.dataset.free = "true";
+          const playable = state.status === "playing" && (state.legal || []).includes(String(c + 1));
+          btn.classList.toggle("playable", playable);
+        } else {
+          btn.classList.add("covered");
+        }
+        nodes.push(btn);
+      });
+      colEl.style.setProperty("--n", String(Math.max(cards.length, 1)));
+      colEl.replaceChildren(...nodes);
+    }
+    if (focused) {
+      const col = this.columnEls[Number(focused.column) - 1];
+      const buttons = col ? [...col.querySelectorAll("button.card")] : [];
+      const target = buttons[Math.min(focused.row, buttons.length) - 1];
+      if (target) target.focus({ preventScroll: true });
+      else this.stockEl.focus({ preventScroll: true });
+    }
+  }
+
+  renderPiles(state, moved) {
+    const waste = state.waste || null;
+    const changed = this.wasteEl.dataset.card !== (waste || "");
+    this.wasteEl.dataset.card = waste || "";
+    if (waste) {
+      const face = h("div", { class: "card" });
+      drawCard(face, waste);
+      this.wasteEl.replaceChildren(face);
+      this.wasteEl.setAttribute("aria-label", t("board.wasteLabel", { card: cardLabel(waste) }));
+      if (changed && moved) {
+        face.classList.add("arrive");
+      }
+    } else {
+      this.wasteEl.replaceChildren();
+      this.wasteEl.setAttribute("aria-label", t("board.wasteEmpty"));
+    }
+    this.wasteEl.setAttribute("role", "img");
+    const count = state.stock ?? 0;
+    this.stockEl.dataset.count = String(count);
+    this.stockEl.classList.toggle("empty", count === 0);
+    const nodes = [];
+    if (count > 0) {
+      const back = h("div", { class: "card back", "aria-hidden": "true" }, h("span", { class: "back-pattern" }));
+      nodes.push(back);
+    }
+    nodes.push(h("span", { class: "count", "aria-hidden": "true" }, String(count)));
+    this.stockEl.replaceChildren(...nodes);
+    this.stockEl.setAttribute("aria-label", count ? t("board.stockLabel", { n: count }) : t("board.stockEmpty"));
+  }
+
+  renderEnd(state, quiet) {
+    const status = state.status;
+    const inRound = !!this.round;
+    const lostTitle = pickMessage(state.messages, t("blocked.title"));
+    document.getElementById("blocked-title").textContent = lostTitle;
+    const scoreText = this.scoreText(state);
+    document.getElementById("blocked-score").textContent = scoreText;
+    document.getElementById("won-score").textContent = scoreText;
+    document.getElementById("won-moves").textContent = t("won.moves", { n: state.moves ?? 0 });
+    if (status !== "lost") hideOverlay(this.blocked);
+    if (status !== "won") hideOverlay(this.won);
+    if (inRound) {
+      // A round shows the hole's end on its scorecard, with the next-hole button.
+      if (status === "lost" && this.prevStatus !== "lost") this.showMessage(lostTitle, true);
+    } else if (!quiet && status !== this.prevStatus) {
+      if (status === "lost") showOverlay(this.blocked, '[data-testid="blocked-undo"]');
+      if (status === "won") showOverlay(this.won, "#won-new");
+    }
+    this.prevStatus = status;
+  }
+
+  scoreText(state) {
+    const score = state.score || {};
+    if (score.value === null || score.value === undefined) return "";
+    if (score.kind === "strokes") return `${t("tool.strokes")}: ${score.value}`;
+    return t("won.score", { score: score.value });
+  }
+}
