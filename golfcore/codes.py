@@ -105,41 +105,54 @@ class GameCode:
     @classmethod
     def parse(cls, text: str) -> "GameCode":
         """Parse ``GO1-<L>-<NNNNNNN>``, ignoring case and surrounding whitespace."""
-        if not isinstance(text, str):
-            raise CodeError(f"a game code must be text like {_FORM}, got {text!r}")
-        q = _quote(text)
-        body = text.strip()
-        if not body:
-            raise CodeError(f"game code {q} is empty; expected {_FORM}")
-        parts = body.split("-")
-        if len(parts) != 3:
-            found = "no '-'" if len(parts) == 1 else f"{len(parts)} parts separated by '-'"
-            raise CodeError(f"game code {q} has {found}, expected 3 parts: {_FORM}")
-        prefix, letter, digits = parts
-        if not prefix.isascii() or prefix.upper() != PREFIX:
-            raise CodeError(
-                f"game code {q} starts with {_quote(prefix)}, expected {PREFIX!r}: {_FORM}"
-            )
-        if len(letter) != 1 or not _is_letters(letter):
-            raise CodeError(
-                f"game code {q} has variant part {_quote(letter)}, expected one letter A-Z: {_FORM}"
-            )
-        if len(digits) != DIGITS or not _is_letters(digits):
-            if len(digits) != DIGITS:
-                what = f"{len(digits)} character{'s' if len(digits) != 1 else ''}"
-            else:
-                bad = next(ch for ch in digits if ch not in _ASCII_LETTERS)
-                what = f"{bad!r}, which is not a letter A-Z"
-            raise CodeError(
-                f"game code {q} has deal part {_quote(digits)} ({what}), expected exactly "
-                f"7 letters A-Z writing the deal number in base 26 (A=0, AAAAAAB is deal 1): "
-                f"{_FORM}"
-            )
-        if digits.upper() == "A" * DIGITS:
-            raise CodeError(
-                f"game code {q} names deal 0 ({digits!r}): deal numbers start at 1, AAAAAAB"
-            )
-        return cls(letter.upper(), decode_number(digits))
+        letter, number = parse_lettered(text, kind="game code", prefix=PREFIX, form=_FORM)
+        return cls(letter, number)
+
+
+def parse_lettered(text: object, *, kind: str, prefix: str, form: str,
+                   number: str = "the deal number",
+                   prefixes: dict[str, str] | None = None) -> tuple[str, int]:
+    """The variant letter (upper case) and the number of a code ``<prefix>-<L>-<NNNNNNN>``
+    (game codes, and codes of the same form such as the web's courses), ignoring case and
+    surrounding whitespace. Every malformed text raises :class:`CodeError` naming the ``kind``
+    of code, quoting the text and showing the ``form``; ``number`` says what the seven letters
+    write, and ``prefixes`` maps another code's prefix to a hint (``{"GO1": "that is a game
+    code"}``)."""
+    if not isinstance(text, str):
+        raise CodeError(f"a {kind} must be text like {form}, got {text!r}")
+    q = _quote(text)
+    body = text.strip()
+    if not body:
+        raise CodeError(f"{kind} {q} is empty; expected {form}")
+    parts = body.split("-")
+    if len(parts) != 3:
+        found = "no '-'" if len(parts) == 1 else f"{len(parts)} parts separated by '-'"
+        raise CodeError(f"{kind} {q} has {found}, expected 3 parts: {form}")
+    start, letter, digits = parts
+    if not start.isascii() or start.upper() != prefix:
+        hint = (prefixes or {}).get(start.upper())
+        raise CodeError(f"{kind} {q} starts with {_quote(start)}, expected {prefix!r}"
+                        f"{f' ({hint})' if hint else ''}: {form}")
+    if len(letter) != 1 or not _is_letters(letter):
+        raise CodeError(
+            f"{kind} {q} has variant part {_quote(letter)}, expected one letter A-Z: {form}"
+        )
+    if len(digits) != DIGITS or not _is_letters(digits):
+        if len(digits) != DIGITS:
+            what = f"{len(digits)} character{'s' if len(digits) != 1 else ''}"
+        else:
+            bad = next(ch for ch in digits if ch not in _ASCII_LETTERS)
+            what = f"{bad!r}, which is not a letter A-Z"
+        raise CodeError(
+            f"{kind} {q} has deal part {_quote(digits)} ({what}), expected exactly "
+            f"7 letters A-Z writing {number} in base 26 (A=0, AAAAAAB is deal 1): "
+            f"{form}"
+        )
+    if digits.upper() == "A" * DIGITS:
+        raise CodeError(
+            f"{kind} {q} names deal 0 ({digits!r}): deal numbers start at 1, AAAAAAB"
+        )
+    return letter.upper(), decode_number(digits)
 
 
 def parse_code(text: str) -> GameCode:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import random
+import re
 import sys
 from pathlib import Path
 
@@ -171,3 +172,20 @@ def test_vectors_file_codes():
     for text in vectors["codes"]["invalid"]:
         with pytest.raises(CodeError):
             parse_code(text)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("GO1-T-AAAAAAB", "that is a game code: a course code starts with GR1"),
+    ("GR1-T-AAAAAAA", "names deal 0"),
+    ("GR1-TT-AAAAAAB", "expected one letter A-Z"),
+    ("GR1-T-AAAA", "4 characters"),
+    ("GR1-T-ZZZZZZZ", "past the last deal"),
+    ("", "is empty"),
+    (7, "must be text"),
+])
+def test_course_codes_are_refused_like_game_codes_naming_what_is_wrong(text, message):
+    from golfcore.web.courses import parse_course
+
+    with pytest.raises(CodeError, match=re.escape(message)):
+        parse_course(text)
+    assert str(parse_course(" gr1-t-aaaaaab ")) == "GR1-T-AAAAAAB"

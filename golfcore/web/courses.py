@@ -14,7 +14,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from golfcore.codes import DIGITS, decode_number, encode_number, format_code
+from golfcore.codes import encode_number, format_code, parse_lettered
 from golfcore.errors import CodeError, GolfError
 from golfcore.framework.compose import find_variant
 from golfcore.framework.registry import registry
@@ -83,38 +83,15 @@ def format_course(letter: str, first: int) -> str:
 
 def parse_course(text: object) -> CourseCode:
     """Parse ``GR1-<L>-<NNNNNNN>``, ignoring case and surrounding whitespace."""
-    if not isinstance(text, str):
-        raise CodeError(f"a course code must be text like {_FORM}, got {text!r}")
-    q = _quote(text)
-    body = text.strip()
-    if not body:
-        raise CodeError(f"course code {q} is empty; expected {_FORM}")
-    parts = body.split("-")
-    if len(parts) != 3:
-        found = "no '-'" if len(parts) == 1 else f"{len(parts)} parts separated by '-'"
-        raise CodeError(f"course code {q} has {found}, expected 3 parts: {_FORM}")
-    prefix, letter, digits = parts
-    if not prefix.isascii() or prefix.upper() != PREFIX:
-        hint = (" (that is a game code: a course code starts with GR1)"
-                if prefix.upper() == "GO1" else "")
-        raise CodeError(f"course code {q} starts with {_quote(prefix)}, expected "
-                        f"{PREFIX!r}{hint}: {_FORM}")
-    if len(letter) != 1 or not _letters(letter):
-        raise CodeError(f"course code {q} has variant part {_quote(letter)}, expected one "
-                        f"letter A-Z: {_FORM}")
-    if len(digits) != DIGITS or not _letters(digits):
-        raise CodeError(f"course code {q} has deal part {_quote(digits)}, expected exactly "
-                        f"{DIGITS} letters A-Z writing the first hole's deal number in base 26 "
-                        f"(A=0, AAAAAAB is deal 1): {_FORM}")
-    if digits.upper() == "A" * DIGITS:
-        raise CodeError(f"course code {q} names deal 0 ({digits!r}): deal numbers start at 1, "
-                        f"AAAAAAB")
-    first = decode_number(digits)
+    letter, first = parse_lettered(text, kind="course code", prefix=PREFIX, form=_FORM,
+                                   number="the first hole's deal number",
+                                   prefixes={"GO1": "that is a game code: a course code "
+                                                    "starts with GR1"})
     if first > LAST_FIRST_DEAL:
-        raise CodeError(f"course code {q} starts at deal {first}: its {HOLES} holes would go "
-                        f"past the last deal, {MAX_DEAL}; a course starts at deal "
-                        f"{LAST_FIRST_DEAL} at the latest")
-    return CourseCode(letter.upper(), first)
+        raise CodeError(f"course code {_quote(str(text))} starts at deal {first}: its {HOLES} "
+                        f"holes would go past the last deal, {MAX_DEAL}; a course starts at "
+                        f"deal {LAST_FIRST_DEAL} at the latest")
+    return CourseCode(letter, first)
 
 
 # -- a round being played ----------------------------------------------------------------------
