@@ -1,5 +1,6 @@
-"""Golf, the card game, in a real browser (docs/web.md): a round against a computer opponent,
-and two people at one table from two browsers, each seeing only what their seat may see.
+"""Golf, the card game, in a real browser (docs/web.md): a round against a computer opponent
+(by clicks, and by the keyboard shortcuts alone), and two people at one table from two browsers,
+each seeing only what their seat may see.
 
 The pages are played by clicking what the contract names (`cg-stock`, `place-N-P`, `cg-next`);
 which action to take is read from the observations the page received (their `legal` list). At
@@ -26,8 +27,7 @@ def set_up(app: Any, kinds: list[str], *, every_person_here: bool = True) -> str
     for seat, kind in enumerate(kinds):
         app(f"cg-seat-{seat}").select_option(kind)
     if not every_person_here:
-        # docs/web.md names no test id for "every person plays on this device"
-        app.page.locator("#cg-here").uncheck()
+        app("cg-here").uncheck()
     app("cg-start").click()
     app.expect("board-0").to_be_visible()
     reply = app.frames.last_with("tokens")
@@ -157,3 +157,107 @@ def test_two_browsers_at_one_table_see_only_their_own_cards(open_page, make_app,
     checked_a = card_game.check_hidden(a.frames, {0}, replay, "browser A (seat 0)")
     checked_b = card_game.check_hidden(b.frames, {1}, replay, "browser B (seat 1)")
     assert checked_a >= actions and checked_b >= actions, (checked_a, checked_b, actions)
+
+
+def sent_actions(frames: Any) -> list[str]:
+    """The ``act`` requests a page sent, in order (their action text)."""
+    return [m["action"] for m in frames.sent if isinstance(m, dict) and m.get("cmd") == "act"]
+
+
+def test_card_game_round_with_the_keyboard_only(app, until, card_game, web_server, shot):
+    """docs/web.md, the card game's shortcuts: one person against bot:greedy plays a whole round
+    with the keys alone (D, space, T, X, the place numbers), deals the next with Enter; no key
+    acts behind a dialog, from a focused select, or when it is nobody's turn."""
+    table = set_up(app, ["human", "bot:greedy"])
+    frames, page = app.frames, app.page
+    # every person plays here: the per-seat links are there, labelled optional
+    app.expect("cg-links").to_have_attribute("data-optional", "true")
+    app.expect("cg-links").to_contain_text("opcional")
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    until(page, lambda: card_game.latest(frames, 0)[1]["turn"] == 0, "seat 0's first turn")
+    app.expect("cg-turn").to_have_attribute("data-seat", "0")
+
+    page.keyboard.press("?")
+    app.expect("help-panel").to_be_visible()
+    keys = app("help-panel").locator('table[data-keys="cardgame"]')
+    for key in ("D", "Espacio", "T", "1", "9", "0", "X", "Intro"):
+        app.expect(keys).to_contain_text(key)
+    app.expect(keys).to_contain_text("tomar la carta del descarte")
+    shot(page, "help-panel")
+    page.keyboard.press("d")                    # seat 0's turn, but behind the help: nothing
+    page.keyboard.press("Escape")
+    app.expect("help-panel").to_be_hidden()
+    app("lang").focus()
+    page.keyboard.press("t")                    # into a focused select: nothing
+    page.evaluate("document.activeElement.blur()")
+
+    expected: list[str] = []
+    used: set[str] = set()
+    draws = 0
+    while True:
+        version, obs = until(page, lambda: card_game.latest(frames, 0), "seat 0's observation")
+        if obs["step"] == "over":
+            break
+        if obs["turn"] == 0 and obs["legal"]:
+            expect_table(app, obs)              # the page shows it: the keys act on it
+            legal = obs["legal"]
+            down = [p for p, card in enumerate(obs["boards"][0], 1) if card is None]
+            reveal = [a for a in legal if a.startswith("reveal ")]
+            if reveal:
+                presses, action = [reveal[0].split()[1]], reveal[0]
+            elif "draw" in legal:
+                # space, T, D in turn (D when the discard may not be taken)
+                choice = ("space", "t", "d")[draws % 3]
+                draws += 1
+                if choice == "t" and "take" not in legal:
+                    choice = "d"
+                used.add(choice)
+                presses, action = {"space": (["Space"], "draw"), "t": (["t"], "take"),
+                                   "d": (["d"], "draw")}[choice]
+            else:
+                discard = [int(a.split()[1]) for a in legal if a.startswith("discard ")]
+                replace = [int(a.split()[1]) for a in legal if a.startswith("replace ")]
+                if discard and "x" not in used:
+                    used.add("x")
+                    presses, action = ["x", str(discard[0])], f"discard {discard[0]}"
+                else:
+                    place = ([p for p in replace if p in down] or replace)[0]
+                    presses, action = [str(place)], f"replace {place}"
+            for key in presses:
+                page.keyboard.press(key)
+                if key == "x":                  # the mode "discard the drawn card, turn one up"
+                    app.expect("cg-mode-discard").to_have_attribute("aria-pressed", "true")
+            expected.append(action)
+            assert len(expected) < 60, "the round should end within 60 actions of seat 0"
+            sent = len(expected)
+            until(page, lambda n=sent: len(sent_actions(frames)) >= n,
+                  f"the keys {presses} to send {action!r}")
+            assert sent_actions(frames) == expected, \
+                f"the keys {presses} should send exactly {action!r}: {sent_actions(frames)}"
+        until(page, lambda v=version: card_game.latest(frames, 0)[0] > v,
+              f"the table to move on from version {version} (turn of seat {obs['turn']})")
+    assert used >= {"space", "d", "t", "x"}, f"the round ended before every key was used: {used}"
+    expect_table(app, obs)
+    app.expect("round-result").to_be_visible()
+    app.expect("cg-next").to_be_visible()
+    shot(page, "round-result")
+
+    page.keyboard.press("d")                    # nobody's turn: nothing
+    page.keyboard.press("1")
+    page.keyboard.press("n")                    # N is «Nueva partida», never the next round
+    app.expect("new-dialog").to_be_visible()
+    page.keyboard.press("Escape")
+    app.expect("new-dialog").to_be_hidden()
+    app.expect("round-result").to_be_visible()
+    page.keyboard.press("Enter")
+    app.expect("round-result").to_be_hidden()
+    expected.append("next")
+    # round 2, and seat 0 to act: nobody else acts now, so the database stays as it is read
+    def round_2_seat_0() -> bool:
+        obs = card_game.latest(frames, 0)[1]
+        return obs["round"] == 2 and obs["turn"] == 0
+
+    until(page, round_2_seat_0, "round 2, seat 0's turn")
+    assert sent_actions(frames) == expected, sent_actions(frames)
+    checked = card_game.check_hidden(frames, {0}, card_game.replay(web_server, table), "page")
+    assert checked >= len(expected)

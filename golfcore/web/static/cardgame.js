@@ -151,6 +151,54 @@ export class CardGame {
     if (obs.step === "draw" && obs.turn === viewer) return this.act(viewer, `replace ${place}`);
   }
 
+  // The "pass the device to seat N" screen hides the table until that person confirms.
+  needsPass(obs, viewer) {
+    return this.held.length > 1 && obs.step !== "over" && !obs.over
+      && obs.turn === viewer && this.confirmed !== viewer;
+  }
+
+  // ---- keyboard (keys.js) -------------------------------------------------------------------
+
+  // A key pressed while this view is on screen with no dialog over it and no field focused:
+  // true when the key is one of the table's shortcuts (the caller then prevents its default).
+  // The keys do what a touch on the same thing does, for the seat this device plays and only
+  // when it is that seat's turn (Enter: any seat held, once the round is over); never behind
+  // the setup form or the "pass the device" screen.
+  onKey(e) {
+    if (!this.hasMatch() || this.tableEl.hidden) return false;
+    const viewer = this.viewer();
+    const obs = this.obs[viewer];
+    if (!obs || this.needsPass(obs, viewer)) return false;
+    const legal = obs.legal || [];
+    const key = e.key;
+    if (key === "Enter") {
+      // A focused link or button (other than a place of the board) is pressed as usual.
+      const target = e.target;
+      const shown = target && target.isConnected && target.getClientRects().length > 0;
+      if (shown && (target.tagName === "A" || (target.tagName === "BUTTON" && !target.dataset.place))) return false;
+      if (obs.step !== "over" || obs.over || !legal.includes("next")) return false;
+      if (!e.repeat) this.act(viewer, "next");
+      return true;
+    }
+    const myTurn = obs.turn === viewer && obs.step !== "over" && !obs.over;
+    if (!myTurn) return false;
+    let run = null;
+    const place = placeKey(e);
+    if (key === " " || e.code === "Space" || key === "d" || key === "D") run = () => this.act(viewer, "draw");
+    else if (key === "t" || key === "T") run = () => this.act(viewer, "take");
+    else if (key === "x" || key === "X") {
+      if (!legal.some((a) => a.startsWith("discard "))) return true;
+      run = () => { this.mode = this.mode === "discard" ? "replace" : "discard"; this.render(); };
+    } else if (place !== null) {
+      const [rows, cols] = obs.shape || [3, 3];
+      if (place > rows * cols) return true;
+      run = () => this.touchPlace(viewer, place);
+    }
+    if (!run) return false;
+    if (!e.repeat) run();
+    return true;
+  }
+
   // ---- rendering --------------------------------------------------------------------------
 
   render() {
@@ -161,8 +209,7 @@ export class CardGame {
     if (viewer !== this.viewerSeat) this.mode = "replace";
     this.viewerSeat = viewer;
 
-    const needPass = this.held.length > 1 && obs.step !== "over" && !obs.over
-      && obs.turn === viewer && this.confirmed !== viewer;
+    const needPass = this.needsPass(obs, viewer);
     const parts = [this.statusBar(obs, viewer)];
     if (needPass) {
       parts.push(h("section", { class: "panel pass" },
@@ -251,8 +298,8 @@ export class CardGame {
 
   actionsView(obs, viewer, legal) {
     const buttons = [];
-    if (legal.includes("draw")) buttons.push(h("button", { type: "button", class: "primary", testid: "cg-draw", onclick: () => this.act(viewer, "draw") }, t("cg.act.draw")));
-    if (legal.includes("take")) buttons.push(h("button", { type: "button", testid: "cg-take", onclick: () => this.act(viewer, "take") }, t("cg.act.take")));
+    if (legal.includes("draw")) buttons.push(h("button", { type: "button", class: "primary", testid: "cg-draw", "aria-keyshortcuts": "D Space", onclick: () => this.act(viewer, "draw") }, t("cg.act.draw")));
+    if (legal.includes("take")) buttons.push(h("button", { type: "button", testid: "cg-take", "aria-keyshortcuts": "T", onclick: () => this.act(viewer, "take") }, t("cg.act.take")));
     const canDiscard = legal.some((a) => a.startsWith("discard "));
     const canReplace = legal.some((a) => a.startsWith("replace "));
     let hintText = "";
@@ -261,7 +308,7 @@ export class CardGame {
       if (canReplace && canDiscard) {
         buttons.push(h("button", { type: "button", "aria-pressed": String(this.mode === "replace"), testid: "cg-mode-replace",
           onclick: () => { this.mode = "replace"; this.render(); } }, t("cg.act.replaceMode")));
-        buttons.push(h("button", { type: "button", "aria-pressed": String(this.mode === "discard"), testid: "cg-mode-discard",
+        buttons.push(h("button", { type: "button", "aria-pressed": String(this.mode === "discard"), testid: "cg-mode-discard", "aria-keyshortcuts": "X",
           onclick: () => { this.mode = "discard"; this.render(); } }, t("cg.act.discardMode")));
       }
       hintText = this.mode === "discard" ? t("cg.act.reveal") : t("cg.act.replace");
@@ -282,8 +329,10 @@ export class CardGame {
           if (await copyText(url)) notice(`${t("tool.copied")}: ${seatName(seat)}`, 2000);
         } }, t("cg.copy")));
     });
-    return h("section", { class: "panel cg-links", testid: "cg-links" },
-      h("h3", null, t("cg.links")), h("ul", null, items));
+    // With every person's seat on this device, the links are only for inviting someone else.
+    const optional = seats.every((seat) => this.held.includes(seat));
+    return h("section", { class: "panel cg-links", testid: "cg-links", "data-optional": String(optional) },
+      h("h3", null, t(optional ? "cg.linksOptional" : "cg.links")), h("ul", null, items));
   }
 
   highlightLast() {
@@ -298,4 +347,14 @@ export class CardGame {
     const board = this.tableEl.querySelector(`[data-testid="board-${this.last.seat}"]`);
     if (board && this.last.by === "bot") board.classList.add("just-acted");
   }
+}
+
+// The place a key touches: 1–9, 0 for place 10, and the two keys right of 0 (by position:
+// "-" and "=" on an English keyboard, "'" and "¡" on a Spanish one) for places 11 and 12.
+function placeKey(e) {
+  if (/^[1-9]$/.test(e.key)) return Number(e.key);
+  if (e.key === "0") return 10;
+  if (!e.shiftKey && e.code === "Minus") return 11;
+  if (!e.shiftKey && e.code === "Equal") return 12;
+  return null;
 }

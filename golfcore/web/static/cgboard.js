@@ -58,7 +58,7 @@ export function renderBoard(obs, seat, opts) {
 // The middle of the table: stock (count), discard (top card), the held card.
 export function renderCenter(obs, handlers, viewer) {
   const stockCount = obs.stock_count ?? 0;
-  const stock = h("button", { type: "button", class: "cg-pile stock slot", testid: "cg-stock",
+  const stock = h("button", { type: "button", class: "cg-pile stock slot", testid: "cg-stock", "aria-keyshortcuts": "D Space",
     "data-count": stockCount, "aria-label": `${t("cg.stock")}: ${stockCount}`,
     onclick: handlers.onStock },
   stockCount ? h("div", { class: "card back", "aria-hidden": "true" }, h("span", { class: "back-pattern" })) : null,

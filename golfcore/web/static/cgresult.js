@@ -48,7 +48,7 @@ export function renderRoundResult(obs, onNext) {
   const history = renderHistory(obs, players);
   const legal = obs.legal || [];
   const next = !obs.over && legal.includes("next")
-    ? h("button", { type: "button", class: "primary", testid: "cg-next", onclick: onNext }, t("cg.act.next"))
+    ? h("button", { type: "button", class: "primary", testid: "cg-next", "aria-keyshortcuts": "Enter", onclick: onNext }, t("cg.act.next"))
     : null;
   return h("section", { class: "panel round-result", testid: "round-result" },
     h("h3", null, t("cg.result.title", { n: roundNo })), table, lines, history,

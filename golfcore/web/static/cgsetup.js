@@ -61,7 +61,7 @@ export class CardGameSetup {
     this.playersSel.value = String(prevPlayers);
 
     this.seatsEl = h("div", { class: "cg-seats" });
-    this.hereBox = h("input", { type: "checkbox", id: "cg-here" });
+    this.hereBox = h("input", { type: "checkbox", id: "cg-here", testid: "cg-here" });
     this.hereBox.checked = prevHere;
     this.errorEl = h("div", { class: "error", role: "alert", hidden: true });
     this.startBtn = h("button", { type: "submit", class: "primary", testid: "cg-start" }, t("cg.start"));
