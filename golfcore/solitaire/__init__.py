@@ -9,5 +9,7 @@ One concept a module:
 * play: :mod:`~.deal` (numbered layouts), :mod:`~.engine` (pure functions), :mod:`~.game` (the
   :class:`Game` object a front end holds);
 * search: :mod:`~.solver`, :mod:`~.analysis`, :mod:`~.boards` (every board format
-  ``golf solve`` reads), :mod:`~.survey` (winnable shares over many deals).
+  ``golf solve`` reads), :mod:`~.survey` (winnable shares over many deals), :mod:`~.fair` (the
+  fair chance: winning without seeing the stock; its search in :mod:`~.fair_tables`,
+  :mod:`~.fair_state`, :mod:`~.fair_search`, its estimate in :mod:`~.fair_estimate`).
 """

@@ -13,7 +13,7 @@ Card('TH')
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 from golfcore.solitaire import engine
 from golfcore.cards import Card
@@ -31,10 +31,13 @@ from golfcore.framework.registry import registry
 from golfcore.framework.variant import Variant
 
 if TYPE_CHECKING:
+    from golfcore.solitaire.fair import FairProgress, FairResult
     from golfcore.solitaire.solver import SearchProgress
 
 #: Version of :meth:`Game.to_json`'s format.
 FORMAT = 1
+#: The seconds ``Game.hint("fair")`` searches exactly (then estimates) when given no budget.
+FAIR_HINT_SECONDS = 5.0
 
 
 class Game:
@@ -118,7 +121,8 @@ class Game:
 
     def hint(self, strategy: str = "legal", *, limit: int | None = None,
              seconds: float | None = None,
-             progress: "Callable[[SearchProgress], None] | None" = None) -> Move | None:
+             progress: "Callable[[SearchProgress], None] | Callable[[FairProgress], None] | None"
+             = None) -> Move | None:
         """A move to suggest, ``None`` when the game is over.
 
         ``strategy="legal"``: any legal move, as the documents describe (C4-11: no promise of a
@@ -127,17 +131,40 @@ class Game:
         (:mod:`golfcore.solitaire.solver`). ``limit`` (positions), ``seconds`` and ``progress``
         bound and report the solver's search as in
         :meth:`golfcore.solitaire.solver.Solver.solve`: a search stopped early suggests the
-        first move of the best line it found. The legal strategy searches nothing and ignores
-        them.
+        first move of the best line it found. ``strategy="fair"``: the move that maximises the
+        fair chance, the chance of winning of a perfect player who cannot see the stock
+        (:mod:`golfcore.solitaire.fair`); unlike the solver's hint it never reads the stock's
+        order. ``limit`` (information states), ``seconds`` and ``progress``
+        (:class:`~golfcore.solitaire.fair.FairProgress`) bound and report its exact search
+        (neither given: :data:`FAIR_HINT_SECONDS`, since a whole deal is rarely searched
+        exactly); when they stop it, the move is the first of a non-peeking policy's estimate,
+        sampled for at most ``seconds`` more (:meth:`fair_chance` says which it is). The legal
+        strategy searches nothing and ignores them.
         """
         if strategy == "legal":
             return engine.hint(self.rules, self.state)
         if strategy == "solver":
             from golfcore.solitaire.solver import solver_for
 
-            return solver_for(self.rules).hint(self.state, limit=limit, seconds=seconds,
-                                               progress=progress)
-        raise GolfError(f"unknown hint strategy {strategy!r}: expected 'legal' or 'solver'")
+            return solver_for(self.rules).hint(
+                self.state, limit=limit, seconds=seconds,
+                progress=cast("Callable[[SearchProgress], None] | None", progress))
+        if strategy == "fair":
+            if limit is None and seconds is None:
+                seconds = FAIR_HINT_SECONDS
+            return self.fair_chance(
+                states=limit, seconds=seconds, estimate_seconds=seconds,
+                progress=cast("Callable[[FairProgress], None] | None", progress)).best
+        raise GolfError(f"unknown hint strategy {strategy!r}: expected 'legal', 'solver' or "
+                        f"'fair'")
+
+    def fair_chance(self, **options: Any) -> "FairResult":
+        """The fair chance of the current position and the move that achieves it
+        (:func:`golfcore.solitaire.fair.fair_chance`, with the same options: ``states``,
+        ``seconds``, ``samples``, ``seed``, ``progress`` ...)."""
+        from golfcore.solitaire.fair import fair_chance
+
+        return fair_chance(self.rules, self.state.position, **options)
 
     # -- actions ---------------------------------------------------------------------------------
 

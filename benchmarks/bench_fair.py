@@ -1,0 +1,217 @@
+"""Fair-chance benchmark: the fair chance of PySolFC's Golf deals A..B under four variants.
+
+Run on demand (not a test)::
+
+    python benchmarks/bench_fair.py                          # deals 1..200, 2 worker processes
+    python benchmarks/bench_fair.py --deals 1..50 --seconds 10 --json
+
+For each variant and deal it computes the fair chance of the deal's opening position
+(:func:`golfcore.solitaire.fair.fair_chance`) with an exact search capped at ``--seconds``
+(the goal: every deal exact within 10 s) and, when the cap stops it, the Monte-Carlo estimate
+of ``--samples`` orders. Beside it, the clairvoyant share of the same deal: the share of
+``--orders`` sampled orders of its stock (every order when there are fewer) that the solver
+(:mod:`golfcore.solitaire.solver`, who reads the order) wins, an upper bound of the fair chance;
+and the solver's verdict on the deal's own order (PySolFC's), whose mean over deals 1..2000 is
+the reference share (25.25 % cards4, 45.25 % app-clasico, 92.85 % app-facil, 13.00 %
+traditional).
+
+Per variant it prints: the share of deals answered exactly, the seconds and information states
+of the exact answers (median, p90, max), the mean fair chance (exact and estimated together, and
+over the exact answers alone), the mean clairvoyant share and the deal's-own-order share.
+Times are process CPU time per deal, in the worker that computed it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import tables  # noqa: E402  (benchmarks/tables.py, beside this script)
+
+from golfcore.solitaire import engine  # noqa: E402
+from golfcore.solitaire.fair import fair_chance  # noqa: E402
+from golfcore.solitaire.position import Position  # noqa: E402
+from golfcore.solitaire.rules import rule_set  # noqa: E402
+from golfcore.solitaire.solver import solver_for  # noqa: E402
+
+VARIANTS = ("app-facil", "app-clasico", "cards4", "traditional")
+#: the solver's winnable share of deals 1..2000 under each variant (the deal's own order)
+REFERENCE = {"app-facil": 92.85, "app-clasico": 45.25, "cards4": 25.25, "traditional": 13.00}
+
+
+@dataclass
+class Task:
+    variant: str
+    deal: int
+    seconds: float
+    samples: int
+    orders: int
+    solve_limit: int
+
+
+def one(task: Task) -> dict:
+    rules = rule_set(task.variant)
+    position = engine.start_deal(rules, task.deal).position
+    started = time.process_time()
+    result = fair_chance(rules, position, seconds=task.seconds, samples=task.samples)
+    spent = time.process_time() - started
+    share, undecided, counted = clairvoyant_share(rules, position, task.orders, task.solve_limit,
+                                                  seed=task.deal)
+    own = solver_for(rules).solve(position, best=False).winnable
+    return {"variant": task.variant, "deal": task.deal, "value": result.value,
+            "exact": result.exact, "low": result.low, "high": result.high,
+            "states": result.states, "seconds": spent, "clairvoyant": share,
+            "undecided": undecided, "orders": counted, "own": bool(own)}
+
+
+def clairvoyant_share(rules, position: Position, orders: int, limit: int,
+                      seed: int) -> tuple[float, int, int]:
+    """(share of the orders the solver wins, orders it could not decide within ``limit``
+    positions, orders tried): every order when there are at most ``orders``, else a seeded
+    sample. Undecided orders are left out of the share."""
+    stock = list(position.stock)
+    if math.factorial(len(stock)) <= orders:
+        chosen = [tuple(p) for p in itertools.permutations(stock)]
+    else:
+        rng = random.Random(seed)
+        chosen = []
+        for _ in range(orders):
+            rng.shuffle(stock)
+            chosen.append(tuple(stock))
+    solver = solver_for(rules)
+    wins = undecided = 0
+    for order in chosen:
+        verdict = solver.solve(Position(position.columns, order, position.waste), best=False,
+                               limit=limit).winnable
+        if verdict is None:
+            undecided += 1
+        else:
+            wins += verdict
+    decided = len(chosen) - undecided
+    return (wins / decided if decided else float("nan")), undecided, len(chosen)
+
+
+@dataclass
+class Row:
+    variant: str
+    deals: int
+    exact_pct: float
+    exact_median: float
+    exact_p90: float
+    exact_max: float
+    states_median: float
+    states_p90: float
+    states_max: float
+    fair_mean: float
+    fair_exact_mean: float
+    clairvoyant_mean: float
+    own_pct: float
+    reference_pct: float
+    undecided: int
+
+
+COLUMNS: list[tables.Column] = [
+    ("variant", "variant", "{}"),
+    ("deals", "deals", "{}"),
+    ("exact %", "exact_pct", "{:.1f}"),
+    ("exact s med", "exact_median", "{:.2f}"),
+    ("p90", "exact_p90", "{:.2f}"),
+    ("max", "exact_max", "{:.2f}"),
+    ("states med", "states_median", tables.fmt_rate),
+    ("p90", "states_p90", tables.fmt_rate),
+    ("max", "states_max", tables.fmt_rate),
+    ("fair %", "fair_mean", "{:.2f}"),
+    ("fair % (exact)", "fair_exact_mean", "{:.2f}"),
+    ("clairvoyant %", "clairvoyant_mean", "{:.2f}"),
+    ("own order %", "own_pct", "{:.2f}"),
+    ("ref 1..2000 %", "reference_pct", "{:.2f}"),
+    ("undecided", "undecided", "{}"),
+]
+
+
+def quantile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def summarise(variant: str, records: list[dict]) -> Row:
+    exact = [r for r in records if r["exact"]]
+    times = [r["seconds"] for r in exact]
+    states = [float(r["states"]) for r in exact]
+    shares = [r["clairvoyant"] for r in records if not math.isnan(r["clairvoyant"])]
+
+    def mean(values: list[float]) -> float:
+        return 100 * statistics.fmean(values) if values else float("nan")
+
+    return Row(variant, len(records), 100 * len(exact) / len(records),
+               statistics.median(times) if times else float("nan"), quantile(times, 0.9),
+               max(times) if times else float("nan"),
+               statistics.median(states) if states else float("nan"), quantile(states, 0.9),
+               max(states) if states else float("nan"),
+               mean([r["value"] for r in records]), mean([r["value"] for r in exact]),
+               mean(shares), mean([float(r["own"]) for r in records]), REFERENCE[variant],
+               sum(r["undecided"] for r in records))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", default="1..200", help="range A..B (default 1..200)")
+    parser.add_argument("--variant", action="append", choices=VARIANTS,
+                        help="one variant (repeatable; default: all four)")
+    parser.add_argument("--seconds", type=float, default=10.0,
+                        help="cap of the exact search per deal (default 10)")
+    parser.add_argument("--samples", type=int, default=200,
+                        help="orders the estimate samples when the cap stops the exact search")
+    parser.add_argument("--orders", type=int, default=50,
+                        help="orders sampled for the clairvoyant share (default 50)")
+    parser.add_argument("--solve-limit", type=int, default=100_000,
+                        help="positions per clairvoyant solve (default 100000)")
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--quiet", action="store_true", help="no line per deal on stderr")
+    args = parser.parse_args(argv)
+    first, _, last = args.deals.partition("..")
+    numbers = range(int(first), int(last or first) + 1)
+    variants = args.variant or list(VARIANTS)
+    tasks = [Task(v, n, args.seconds, args.samples, args.orders, args.solve_limit)
+             for v in variants for n in numbers]
+    started = time.perf_counter()
+    records = []
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for record in pool.map(one, tasks, chunksize=1):
+            records.append(record)
+            if not args.quiet:
+                print(f"{record['variant']} deal {record['deal']}: "
+                      f"{'exact' if record['exact'] else 'estimate'} "
+                      f"{100 * record['value']:.2f} %, clairvoyant "
+                      f"{100 * record['clairvoyant']:.0f} %, {record['seconds']:.1f} s",
+                      file=sys.stderr, flush=True)
+    rows = [summarise(v, [r for r in records if r["variant"] == v]) for v in variants]
+    if args.json:
+        print(json.dumps({"meta": {"deals": args.deals, "seconds": args.seconds,
+                                   "samples": args.samples, "orders": args.orders,
+                                   "workers": args.workers,
+                                   "wall": time.perf_counter() - started},
+                          "rows": [asdict(r) for r in rows], "deals": records}, indent=1))
+    else:
+        print(tables.table(rows, COLUMNS))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,215 @@
+"""The fair chance of a position: the probability that a perfect player who cannot see the stock
+wins it.
+
+A solver (:mod:`golfcore.solitaire.solver`) answers for a player who knows the order of the
+stock. A person does not: they see the columns and the waste, and know *which* cards are in the
+stock but not their order. The fair chance takes every order of those unseen cards as equally
+likely and asks for the best that a player can do who decides on what they have seen only
+(``docs/fair.md`` gives the definition with its formulas):
+
+* a won position (the variant's outcome: the columns are empty) is worth 1, a lost one 0;
+* otherwise the best, over the legal actions, of: for a play, the fair chance after it; for a
+  draw, the average over the unseen cards of the fair chance with that card turned up.
+
+:func:`fair_chance` computes it exactly (an expectimax over information states,
+:mod:`golfcore.solitaire.fair_search`) within a budget of information states and seconds, and
+when the budget runs out, estimates it by sampling orders of the stock and playing them with a
+policy that never reads the order (:mod:`golfcore.solitaire.fair_estimate`), with a 95 %
+interval. The answer says which it is: ``method`` is ``"exact"`` or ``"estimate"``.
+
+>>> from golfcore import Position
+>>> position = Position.build([["7C", "9C"]], stock=["8D", "6S"], waste="4C")
+>>> result = fair_chance("cards4", position)
+>>> result.method, result.value, str(result.best)
+('exact', 0.5, 'draw')
+
+(Won when the 8 comes first: 9 on the 8, then the 7 on the 6. When the 6 comes first, the 7 is
+still under the 9 and the 6 is buried by the 8.)
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+from golfcore.errors import GolfError
+from golfcore.notation import quote
+from golfcore.solitaire import engine
+from golfcore.solitaire.fair_estimate import estimate
+from golfcore.solitaire.fair_search import Budget, FairProgress, Search
+from golfcore.solitaire.fair_tables import tables_for
+from golfcore.solitaire.moves import Move
+from golfcore.solitaire.position import Position
+from golfcore.solitaire.rules import RuleSet, rule_set
+from golfcore.solitaire.state import GameState, Outcome
+
+__all__ = ["EXACT", "ESTIMATE", "Budget", "FairProgress", "FairResult", "action_chances",
+           "best_fair_move", "fair_chance", "DEFAULT_SAMPLES", "DEFAULT_POLICY_STATES",
+           "DEFAULT_POLICY_UNSEEN"]
+
+EXACT = "exact"
+ESTIMATE = "estimate"
+#: Orders the estimate samples unless told otherwise.
+DEFAULT_SAMPLES = 400
+#: The information states each of the estimate's decisions may search for an exact answer.
+DEFAULT_POLICY_STATES = 2000
+#: The estimate's policy searches for an exact answer only with at most this many cards unseen.
+DEFAULT_POLICY_UNSEEN = 8
+
+
+@dataclass(frozen=True)
+class FairResult:
+    """A fair chance, exact or estimated.
+
+    ``value`` is the fair chance (exact), or the share of sampled orders won by the non-peeking
+    policy (estimate: its expectation is at most the fair chance). ``low`` and ``high`` equal
+    ``value`` when exact, and are the 95 % Wilson interval of the policy's chance when
+    estimated. ``best`` is the action to take: the one that maximises the fair chance (exact),
+    or the policy's first action (estimate); ``None`` when the game is over. ``states`` counts
+    the information states searched, ``seconds`` the time spent. ``fraction`` is the exact value
+    as a fraction when asked for (``fraction=True``). ``stopped`` names the cap that stopped the
+    exact search before the estimate took over (``"states"`` or ``"seconds"``); ``samples`` and
+    ``total`` describe the estimate: the orders sampled and the sum of their outcomes (1 a
+    win, 0 a loss, or the exact chance where the policy's exact search took over); ``extra``
+    counts the estimate policy's decisions made by the exact search (``exact_choices``) and by
+    its lookahead (``greedy_choices``). ``unseen`` is the number of cards in the stock.
+    """
+
+    value: float
+    exact: bool
+    low: float
+    high: float
+    states: int
+    seconds: float = field(compare=False)
+    best: Move | None = None
+    method: str = EXACT
+    fraction: Fraction | None = None
+    stopped: str | None = None
+    samples: int = 0
+    total: float = 0.0
+    unseen: int = 0
+    extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "value": self.value,
+            "exact": self.exact,
+            "method": self.method,
+            "low": self.low,
+            "high": self.high,
+            "best": str(self.best) if self.best is not None else None,
+            "states": self.states,
+            "seconds": round(self.seconds, 6),
+            "unseen": self.unseen,
+        }
+        if self.fraction is not None:
+            out["fraction"] = f"{self.fraction.numerator}/{self.fraction.denominator}"
+        if self.method == ESTIMATE:
+            out.update(samples=self.samples, total=self.total, stopped=self.stopped,
+                       interval="wilson-95")
+        return out
+
+
+def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
+                states: int | None = None, seconds: float | None = None,
+                samples: int = DEFAULT_SAMPLES, seed: int = 1,
+                policy_states: int = DEFAULT_POLICY_STATES,
+                policy_unseen: int = DEFAULT_POLICY_UNSEEN,
+                estimate_seconds: float | None = None, fraction: bool = False,
+                progress: "Callable[[FairProgress], None] | None" = None) -> FairResult:
+    """The fair chance of ``position`` (or of a game state's position) under ``rules``.
+
+    The exact search runs first, capped by ``states`` (information states) and ``seconds``
+    (both ``None``: no cap, and the answer is always exact). When a cap stops it, the estimate
+    samples ``samples`` orders of the stock (seeded by ``seed``, so the same call gives the same
+    answer) and plays each with the non-peeking policy, whose decisions may each search
+    ``policy_states`` information states for an exact answer once at most ``policy_unseen``
+    cards are unseen (``policy_states=0``: never); ``estimate_seconds`` stops the
+    sampling early (after at least one order). With ``fraction`` the exact search counts in
+    :class:`fractions.Fraction` (slower) and the result carries the exact ``fraction``.
+    ``progress`` hears from both phases (:class:`FairProgress`).
+
+    Only the *cards* of the stock are read, never their order. Raises
+    :class:`~golfcore.errors.PositionError` for a position the variant cannot have and
+    :class:`~golfcore.errors.GolfError` for a budget that means nothing.
+    """
+    rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
+    if isinstance(position, GameState):
+        position = position.position
+    _check_budget(states, seconds, samples, policy_states, estimate_seconds, policy_unseen)
+    engine.check_position(rule_set_, position)
+    started = time.perf_counter()
+    result = engine.outcome(rule_set_, GameState(position))
+    if result is not Outcome.PLAYING:
+        value = 1 if result is Outcome.WON else 0
+        return FairResult(float(value), True, float(value), float(value), 0, 0.0, None, EXACT,
+                          Fraction(value) if fraction else None, unseen=len(position.stock))
+    search = Search(tables_for(rule_set_), position, exact_fraction=fraction)
+    deadline = None if seconds is None else started + seconds
+    try:
+        move, value = search.best(limit=states, deadline=deadline, progress=progress)
+    except Budget as stop:
+        stopped = stop.what
+    else:
+        exact_value = Fraction(value) if fraction else None
+        v = float(value)
+        return FairResult(v, True, v, v, search.count, time.perf_counter() - started, move,
+                          EXACT, exact_value, unseen=len(position.stock))
+    sample_deadline = (None if estimate_seconds is None
+                       else time.perf_counter() + estimate_seconds)
+    found = estimate(search, position, samples=samples, seed=seed,
+                     policy_states=policy_states, policy_unseen=policy_unseen,
+                     deadline=sample_deadline, progress=progress)
+    return FairResult(found.value, False, found.low, found.high, found.states,
+                      time.perf_counter() - started, found.first, ESTIMATE, None, stopped,
+                      found.samples, found.total, len(position.stock),
+                      {"exact_choices": found.exact_choices,
+                       "greedy_choices": found.greedy_choices})
+
+
+def best_fair_move(rules: "RuleSet | str", position: "Position | GameState",
+                   **options: Any) -> Move | None:
+    """The action that maximises the fair chance (:func:`fair_chance`'s ``best``, with the same
+    options); ``None`` when the game is over. It never reads the order of the stock."""
+    return fair_chance(rules, position, **options).best
+
+
+def action_chances(rules: "RuleSet | str", position: "Position | GameState", *,
+                   states: int | None = None, seconds: float | None = None,
+                   fraction: bool = False,
+                   progress: "Callable[[FairProgress], None] | None" = None,
+                   ) -> list[tuple[Move, float]]:
+    """Every legal action with its exact fair chance (plays by column, then the draw), for an
+    analysis that shows what each choice was worth; empty when the game is over. Raises
+    :class:`Budget` (its ``what`` names the cap) when a cap stops the search: there is no
+    estimate per action."""
+    rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
+    if isinstance(position, GameState):
+        position = position.position
+    _check_budget(states, seconds, 1, 0, None)
+    engine.check_position(rule_set_, position)
+    if engine.outcome(rule_set_, GameState(position)) is not Outcome.PLAYING:
+        return []
+    search = Search(tables_for(rule_set_), position, exact_fraction=fraction)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    return [(move, float(v)) for move, v in
+            search.action_values(limit=states, deadline=deadline, progress=progress)]
+
+
+def _check_budget(states: int | None, seconds: float | None, samples: int, policy_states: int,
+                  estimate_seconds: float | None, policy_unseen: int = 0) -> None:
+    for name, value, low in (("states", states, 1), ("samples", samples, 1),
+                             ("policy_states", policy_states, 0),
+                             ("policy_unseen", policy_unseen, 0)):
+        if value is None and name == "states":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < low:
+            raise GolfError(f"{name} must be a whole number >= {low}, got {quote(value)}")
+    for name, secs in (("seconds", seconds), ("estimate_seconds", estimate_seconds)):
+        if secs is not None and (isinstance(secs, bool) or not isinstance(secs, (int, float))
+                                 or not math.isfinite(secs) or secs <= 0):
+            raise GolfError(f"{name} must be a finite number of seconds > 0, got "
+                            f"{quote(secs)}")

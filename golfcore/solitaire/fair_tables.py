@@ -1,0 +1,127 @@
+"""What the fair-chance search needs to know of a rule set, asked once through :class:`RuleSet`.
+
+Card *classes* are what the search's keys are made of: ranks (0 the joker, 1..13, 14 the empty
+waste) when every play verdict of the rule set depends on ranks only, else the cards themselves
+(0..52, 53 the empty waste). Ranks are used only when this is checked on the rule set's verdict
+table *and* the outcome rule is ``standard-outcome`` *and* every draw rule declares that it reads
+nothing but "can a card be played" (``stateless_draw``): then the value of an information state
+depends on heights, waste class and unseen classes only. Otherwise the search keys on cards and
+asks the outcome and draw hooks on a rebuilt position.
+"""
+
+from __future__ import annotations
+
+import functools
+
+from golfcore.cards import JOKER, STANDARD_DECK, Card
+from golfcore.solitaire.rules import RuleSet
+
+CARDS: tuple[Card, ...] = STANDARD_DECK + (JOKER,)
+INDEX = {card: i for i, card in enumerate(CARDS)}
+NONE = len(CARDS)            # the empty waste's card index
+
+
+class FairTables:
+    """One rule set's play table by class, with what the bounds need."""
+
+    def __init__(self, rules: RuleSet) -> None:
+        self.rules = rules
+        wastes: list[Card | None] = [*CARDS, None]
+        allowed = [[rules.verdict(c, w).allowed for w in wastes] for c in CARDS]
+        #: the standard outcome (won when the columns are empty, lost when no action is left):
+        #: the zero bounds, which prove that the columns can never be emptied, decide
+        self.bounds = rules.rules.get("outcome") == "standard-outcome"
+        #: and a stateless draw rule: the fast path, which needs no GameState, keys waste cards
+        #: by what may still be played on them, and lets fewer unseen cards inherit a zero
+        self.standard = self.bounds and rules.draw_table is not None
+
+        def rank_rep(i: int) -> int:
+            card = wastes[i]
+            if card is None or card.is_joker:
+                return i
+            return INDEX[Card(card.rank, "C")]
+
+        n = len(wastes)
+        self.by_rank = self.standard and all(
+            allowed[c][w] == allowed[rank_rep(c)][rank_rep(w)]
+            for c in range(len(CARDS)) for w in range(n))
+        self.cls = [c.rank for c in CARDS] + [14] if self.by_rank else list(range(n))
+        self.ncls = max(self.cls) + 1
+        #: a card of each class (None for the empty waste)
+        self.rep: list[Card | None] = [None] * self.ncls
+        for i in range(n - 1, -1, -1):
+            self.rep[self.cls[i]] = wastes[i]
+        #: allowed[card class][waste class]
+        self.allowed = [[False] * self.ncls for _ in range(self.ncls)]
+        for c in range(len(CARDS)):
+            for w in range(n):
+                if allowed[c][w]:
+                    self.allowed[self.cls[c]][self.cls[w]] = True
+        self.targets = [tuple(w for w in range(self.ncls) if self.allowed[c][w])
+                        for c in range(self.ncls)]
+        #: feed[w]: the classes that may be played on w, as a bit mask
+        self.feed = [sum(1 << c for c in range(self.ncls) if self.allowed[c][w])
+                     for w in range(self.ncls)]
+        self.none = self.cls[NONE]
+        real = {self.cls[i] for i, c in enumerate(CARDS) if not c.is_joker}
+        #: chain enders: real cards nothing may be played on
+        self.ender = [False] * self.ncls
+        for w in real:
+            self.ender[w] = not self.feed[w]
+        self.draw_table = rules.draw_table
+        rank_of = {self.cls[i]: c.rank for i, c in enumerate(CARDS) if not c.is_joker}
+        #: parity: every allowed play joins ranks of different parity (no king-ace link, no
+        #: jokers; the empty waste takes anything, but only once)
+        self.bipartite = (not rules.extra_cards and all(
+            (rank_of[c] - rank_of[w]) % 2 == 1
+            for c in rank_of for w in rank_of if self.allowed[c][w]))
+        #: +1 odd rank, -1 even rank, 0 joker or empty waste
+        self.sign = [0] * self.ncls
+        for c, rank in rank_of.items():
+            self.sign[c] = 1 if rank % 2 else -1
+        # the solver's rank-level tables, when classes are ranks (its waste classes are then
+        # exactly these classes): wrap parity, chain segments, Hall's condition
+        from golfcore.solitaire.solver import solver_for
+
+        sv = solver_for(rules)
+        ranked = self.by_rank and sv.by_rank and sv.wclass == self.cls
+        self.wrap_parity = bool(ranked and sv.wrap_parity)
+        self.segments = ranked
+        self.linked = sv.linked
+        self.ender_rank = sv.ender_rank
+        self.hall_arcs = sv.hall_arcs if ranked else []
+        self.hall_by_class = sv.hall_by_class if ranked else {}
+
+
+@functools.lru_cache(maxsize=64)
+def tables_for(rules: RuleSet) -> FairTables:
+    """The tables of a rule set, built once per rule set object."""
+    return FairTables(rules)
+
+
+def runs_needed(t: FairTables, tcount: list[int]) -> int:
+    """A lower bound on the chains of plays that clear the tableau (classes are ranks): chains
+    never cross a rank gone from the tableau, alternate parity where every play joins ranks of
+    different parity, and hold at most one chain ender (it ends the chain)."""
+    linked, ender_rank = t.linked, t.ender_rank
+    segments: list[list[int]] = []
+    prev = 0
+    current: list[int] | None = None
+    for r in range(1, 14):
+        k = tcount[r]
+        if not k:
+            continue
+        if current is None or not linked[prev][r]:
+            current = [0, 0, 0]
+            segments.append(current)
+        current[r & 1] += k
+        if ender_rank[r]:
+            current[2] += k
+        prev = r
+    if len(segments) > 1 and tcount[13] and tcount[1] and linked[13][1]:
+        last = segments.pop()
+        for j in range(3):
+            segments[0][j] += last[j]
+    if t.bipartite:
+        return sum(max(1, abs(odd - even), enders) for even, odd, enders in segments)
+    return sum(max(1, enders) for _, _, enders in segments)
