@@ -4,6 +4,7 @@ Run on demand (not a test)::
 
     python benchmarks/bench_fair.py                          # deals 1..200, 2 worker processes
     python benchmarks/bench_fair.py --deals 1..50 --seconds 10 --json
+    python benchmarks/bench_fair.py --out fair.jsonl     # resumable: keeps each deal's record
 
 For each variant and deal it computes the fair chance of the deal's opening position
 (:func:`golfcore.solitaire.fair.fair_chance`) with an exact search capped at ``--seconds``
@@ -184,17 +185,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
     parser.add_argument("--quiet", action="store_true", help="no line per deal on stderr")
+    parser.add_argument("--out", help="JSON lines file: each deal's record is appended as it "
+                        "is done, and deals already there are not computed again (resume)")
     args = parser.parse_args(argv)
     first, _, last = args.deals.partition("..")
     numbers = range(int(first), int(last or first) + 1)
     variants = args.variant or list(VARIANTS)
+    done: dict[tuple[str, int], dict] = {}
+    if args.out and Path(args.out).exists():
+        for line in Path(args.out).read_text(encoding="utf-8").splitlines():
+            record = json.loads(line)
+            done[record["variant"], record["deal"]] = record
     tasks = [Task(v, n, args.seconds, args.samples, args.orders, args.solve_limit)
-             for v in variants for n in numbers]
+             for v in variants for n in numbers if (v, n) not in done]
     started = time.perf_counter()
-    records = []
+    records = [done[v, n] for v in variants for n in numbers if (v, n) in done]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
         for record in pool.map(one, tasks, chunksize=1):
             records.append(record)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(record) + "\n")
             if not args.quiet:
                 print(f"{record['variant']} deal {record['deal']}: "
                       f"{'exact' if record['exact'] else 'estimate'} "

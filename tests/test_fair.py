@@ -146,7 +146,7 @@ def test_the_fair_chance_is_the_brute_force_and_at_most_the_clairvoyant_share(
 def test_five_unseen_cards(variant):
     rules = rule_set(variant)
     for seed in range(2):
-        position = small_position(rules, seed, 5, 5, near=True)
+        position = small_position(rules, seed, 5, 4, near=True)
         assert fair_chance(rules, position, fraction=True).fraction == brute_force(rules,
                                                                                    position)
 

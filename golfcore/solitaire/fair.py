@@ -124,8 +124,10 @@ def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
 
     The exact search runs first, capped by ``states`` (information states) and ``seconds``
     (both ``None``: no cap, and the answer is always exact). When a cap stops it, the estimate
-    samples ``samples`` orders of the stock (seeded by ``seed``, so the same call gives the same
-    answer) and plays each with the non-peeking policy, whose decisions may each search
+    samples ``samples`` orders of the stock (seeded by ``seed``: the same call gives the same
+    answer, unless time caps cut a search at a different point, since the estimate's policy
+    reuses what the exact search left in its memo) and plays each with the non-peeking policy,
+    whose decisions may each search
     ``policy_states`` information states for an exact answer once at most ``policy_unseen``
     cards are unseen (``policy_states=0``: never); ``estimate_seconds`` stops the
     sampling early (after at least one order). With ``fraction`` the exact search counts in

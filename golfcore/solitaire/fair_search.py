@@ -272,14 +272,18 @@ class Search(InfoState):
         n = self.n
         uid, groups = self.uid, self.groups
         # an upper bound for each child: 0 when a bound already proves it lost
-        hopeful = []
-        rest = 0
-        for c, k in groups:
-            self._unsee(c)
-            if not self._hopeless(c):
-                hopeful.append((c, k))
-                rest += k
-            self._reseen(c, uid, groups)
+        if alpha > 0:
+            hopeful = []
+            rest = 0
+            for c, k in groups:
+                self._unsee(c)
+                if not self._hopeless(c):
+                    hopeful.append((c, k))
+                    rest += k
+                self._reseen(c, uid, groups)
+        else:
+            hopeful = list(groups)
+            rest = n
         total = self.zero          # sum of count * value over the children searched
         exact = True
         result = None

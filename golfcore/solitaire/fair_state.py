@@ -256,8 +256,7 @@ class InfoState:
                     entry[1] += k
             shape = tuple(sorted((sig, k) for sig, (_, k) in groups.items()))
             uid = self.uids.setdefault(shape, len(self.uids))
-            draws = tuple(sorted(((c, k) for c, k in groups.values()),
-                                 key=lambda g: (bin(self._sig(g[0])).count("1"), -g[1])))
+            draws = tuple(sorted(((c, k) for c, k in groups.values()), key=lambda g: -g[1]))
             found = self.canons[key] = (uid, draws)
         return found
 
