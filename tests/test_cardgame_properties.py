@@ -20,6 +20,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
+import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import (RuleBasedStateMachine, initialize, invariant, precondition,
@@ -396,6 +397,7 @@ TestCardGameMachine.settings = settings(
 # -- fifty whole matches -------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_fifty_whole_matches():
     """Fifty seeded-random matches, played to their end across variants, shapes and 2 to 6
     players, keep every invariant after every action (the observations of the seat that acted,

@@ -11,6 +11,9 @@ from pathlib import Path
 
 import pytest
 
+# Building a wheel and a virtual environment takes a while: CI runs it with the slow tests.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
