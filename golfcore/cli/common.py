@@ -6,7 +6,12 @@
   (``golf play``); :data:`UNDO_WORDS`: the words read as undo;
 * :func:`board_game`: the rule set and starting state of a board read from a code, a file or
   stdin (``golf solve``, ``golf analyse``);
-* :func:`game_header` and :func:`letters`: how a game and a variant's code letters are written.
+* :func:`game_header` and :func:`letters`: how a game and a variant's code letters are written;
+* the fair chance (``golf solve --fair``, ``golf deal --difficulty``, ``golf analyse --fair``,
+  ``golf play --hint-strategy fair``): :func:`add_samples_argument` and :func:`fair_options`
+  (its budget from ``--limit``, ``--seconds`` and ``--samples``), :func:`chance_text` (a
+  :class:`~golfcore.solitaire.fair.FairResult` for people), :class:`FairSearching` (its progress
+  on stderr) and :func:`bilingual` (an error in English and Spanish).
 """
 
 from __future__ import annotations
@@ -15,9 +20,11 @@ import argparse
 import math
 import reprlib
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 from golfcore.cards import Card
+from golfcore.cli.output import PROG, Searching
 from golfcore.codes import parse_code
 from golfcore.errors import CardError, GolfError
 from golfcore.framework.compose import find_variant
@@ -30,6 +37,7 @@ from golfcore.solitaire.rules import RuleSet, rule_set
 
 if TYPE_CHECKING:
     from golfcore.solitaire.boards import Board
+    from golfcore.solitaire.fair import FairResult
     from golfcore.solitaire.state import GameState
 
 #: Move words ``golf play`` reads as undo (everything else goes to :meth:`Game.play`).
@@ -85,9 +93,13 @@ def check_move(text: str, index: int) -> "Move | Card | None":
         try:
             return parse_card(text)
         except (CardError, ValueError):
-            raise GolfError(f"move {index} {reprlib.repr(text)} is not a move: expected a "
-                            f"column number such as '5', a column and row such as '1.4', "
-                            f"'draw', 'undo', or a card such as '9C' or '9 de tréboles'") from None
+            raise GolfError(bilingual(
+                f"move {index} {reprlib.repr(text)} is not a move: expected a column number "
+                f"such as '5', a column and row such as '1.4', 'draw', 'undo', or a card such "
+                f"as '9C' or '9 de tréboles'",
+                f"la jugada {index} {reprlib.repr(text)} no es una jugada: se espera un número "
+                f"de columna como '5', una columna y fila como '1.4', 'draw', 'undo' o una "
+                f"carta como '9C' o '9 de tréboles'")) from None
 
 
 def check_variant(variant: str | None) -> None:
@@ -149,13 +161,20 @@ def letters(variant: Variant) -> str:
     return text
 
 
-def add_search_arguments(parser: argparse.ArgumentParser, what: str = "each search") -> None:
+def add_search_arguments(parser: argparse.ArgumentParser, what: str = "each search",
+                         fair: str | None = None) -> None:
     """``--limit N``, ``--seconds S`` and ``--progress``, read by :func:`search_limits` and
-    :class:`~golfcore.cli.output.Searching`."""
-    parser.add_argument("--limit", type=int, metavar="N",
-                        help=f"stop {what} after N positions; the answer may then be 'unknown'")
-    parser.add_argument("--seconds", type=float, metavar="S",
-                        help=f"stop {what} after S seconds; the answer may then be 'unknown'")
+    :class:`~golfcore.cli.output.Searching`. ``fair`` names the option under which they bound
+    a fair chance instead (``--fair``), whose meaning the help then adds."""
+    limit_help = f"stop {what} after N positions; the answer may then be 'unknown'"
+    seconds_help = f"stop {what} after S seconds; the answer may then be 'unknown'"
+    if fair is not None:
+        limit_help += (f". With {fair}: stop the exact search of the fair chance after N "
+                       f"information states; the estimate then takes over")
+        seconds_help += (f". With {fair}: stop the exact search of the fair chance after S "
+                         f"seconds, and the estimate after S more")
+    parser.add_argument("--limit", type=int, metavar="N", help=limit_help)
+    parser.add_argument("--seconds", type=float, metavar="S", help=seconds_help)
     parser.add_argument("--progress", action="store_true",
                         help="show on stderr how long the search has been running (the default "
                              "on a terminal)")
@@ -184,3 +203,114 @@ def limits_text(limits: dict[str, Any]) -> str:
     if "seconds" in limits:
         parts.append(f"{limits['seconds']:g} s")
     return " or ".join(parts) or "the limit"
+
+
+# -- the fair chance ------------------------------------------------------------------------------
+
+
+def bilingual(en: str, es: str) -> str:
+    """An error message in English (the first line, as every ``golf: error:`` is) followed by
+    its Spanish: ``<en>\\n  es: <es>``."""
+    return f"{en}\n  es: {es}"
+
+
+def add_samples_argument(parser: argparse.ArgumentParser, default: int, what: str) -> None:
+    """``--samples N``, read by :func:`fair_options`."""
+    parser.add_argument("--samples", type=int, metavar="N", default=None,
+                        help=f"orders of the stock the estimate samples when the exact search "
+                             f"of {what} is capped (default {default}; a --seconds cap may stop "
+                             f"it earlier)")
+
+
+def fair_options(args: argparse.Namespace, *, samples: int, seconds: float | None = None,
+                 states: int | None = None) -> dict[str, Any]:
+    """The budget of :func:`golfcore.solitaire.fair.fair_chance` from ``--limit`` (information
+    states of the exact search), ``--seconds`` (the exact search's seconds, and as many again
+    for the estimate) and ``--samples`` (``samples`` when not given). Neither ``--limit`` nor
+    ``--seconds``: the command's default, ``seconds`` (then capping both phases as
+    ``--seconds`` does) or ``states``. A usage error for a bound that means nothing."""
+    limits = search_limits(args)
+    given = getattr(args, "samples", None)
+    if given is not None and given < 1:
+        args.parser.error(bilingual("--samples must be 1 or more",
+                                    "--samples debe ser 1 o más"))
+    options: dict[str, Any] = {"states": limits.get("limit"), "seconds": limits.get("seconds"),
+                               "samples": samples if given is None else given}
+    if not limits:
+        options["states"], options["seconds"] = states, seconds
+    options["estimate_seconds"] = options["seconds"]
+    return options
+
+
+def budget_text(options: dict[str, Any]) -> str:
+    """``20,000 information states``, ``10 s``, or both: the caps of an exact search."""
+    parts = []
+    if options.get("states") is not None:
+        parts.append(f"{options['states']:,} information states")
+    if options.get("seconds") is not None:
+        parts.append(f"{options['seconds']:g} s")
+    return " or ".join(parts) or "no cap"
+
+
+def percent(value: float) -> str:
+    """A chance for people: ``50.0 %``, ``0 %``, ``< 0.1 %`` (never a rounded 0 or 100 that is
+    not exact)."""
+    if value <= 0:
+        return "0 %"
+    if value >= 1:
+        return "100 %"
+    text = f"{100 * value:.1f}"
+    if text == "0.0":
+        return "< 0.1 %"
+    if text == "100.0":
+        return "> 99.9 %"
+    return f"{text} %"
+
+
+def chance_text(result: "FairResult", options: dict[str, Any] | None = None) -> str:
+    """``50.0 % (exact)``, or ``6.4 % (estimate: 95 % interval 3.8 % to 10.7 %, 400 orders
+    sampled; the exact search stopped at 10 s)``: a fair chance for people. ``options`` (the
+    budget given to ``fair_chance``) names the cap that stopped the exact search."""
+    if result.exact:
+        return f"{percent(result.value)} (exact)"
+    stopped = ""
+    if options is not None and result.stopped is not None:
+        cap = ({"states": options.get("states")} if result.stopped == "states"
+               else {"seconds": options.get("seconds")})
+        stopped = f"; the exact search stopped at {budget_text(cap)}"
+    orders = f"{result.samples} order{'s' if result.samples != 1 else ''}"
+    return (f"{percent(result.value)} (estimate: 95 % interval {percent(result.low)} to "
+            f"{percent(result.high)}, {orders} sampled{stopped})")
+
+
+class FairSearching(Searching):
+    """:class:`~golfcore.cli.output.Searching` for a fair chance: what is searched, the phase
+    (the exact search with its information states, or the estimate with its orders sampled out
+    of ``samples``) and the elapsed time. ``step`` may be set between searches (``step 3 of
+    12``)."""
+
+    def __init__(self, label: str, enabled: bool | None = None, what: str = "",
+                 samples: int | None = None, **kwargs: Any) -> None:
+        super().__init__(label, enabled, what, **kwargs)
+        self.samples = samples
+        self.phase = ""
+        self.sampled = 0
+
+    def report(self, progress: Any) -> None:
+        """Take in a :class:`~golfcore.solitaire.fair.FairProgress`."""
+        self.phase = progress.phase
+        self.visited = progress.states
+        self.sampled = progress.samples
+
+    def text(self) -> str:
+        elapsed = time.monotonic() - self._started
+        what = f" {self.what}" if self.what else ""
+        step = f" {self.step}" if self.step else ""
+        if self.phase == "estimate":
+            out_of = f" of {self.samples}" if self.samples else ""
+            doing = f" estimating, {self.sampled}{out_of} orders sampled,"
+        elif self.visited is not None:
+            doing = f" exact search, {self.visited:,} information states,"
+        else:
+            doing = ""
+        return f"{PROG} {self.label}: fair chance of{what}{step},{doing} {elapsed:.0f} s"

@@ -4,21 +4,27 @@
 (``5``), a touch (``1.4``), ``draw``, ``undo`` or a card (``9C``, ``9 de tréboles``); every move
 text is checked before any is applied. A refused move prints its reason code and messages on
 stderr and stops (exit status 1). ``--json`` prints ``Game.summary()`` plus each step's result.
+``--hint-strategy fair`` suggests the move that maximises the fair chance (a player who cannot
+see the stock: :mod:`golfcore.solitaire.fair`) and shows that chance.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from golfcore.cli.common import (add_game_arguments, add_search_arguments, check_move,
-                                 game_header, make_game, search_limits)
+from golfcore.cli.common import (FairSearching, add_game_arguments, add_search_arguments,
+                                 bilingual, chance_text, check_move, fair_options, game_header,
+                                 make_game, search_limits)
 from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, out,
                                  print_json, print_lines)
-from golfcore.solitaire.game import Game
+from golfcore.solitaire.game import FAIR_HINT_SECONDS, Game
 from golfcore.solitaire.moves import Move
 from golfcore.solitaire.engine import ActionResult
 from golfcore.solitaire.scoring import RESULT, Score
+
+if TYPE_CHECKING:
+    from golfcore.solitaire.fair import FairResult
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,12 +35,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help="print the game's summary plus each step's result as JSON")
-    parser.add_argument("--hint-strategy", choices=("legal", "solver"), default=None,
+    parser.add_argument("--hint-strategy", choices=("legal", "solver", "fair"), default=None,
                         help="how the summary's hint is chosen: legal (the default: a legal "
-                             "move, no promise of a win) or solver (a move that keeps a win "
-                             "possible, else one toward the best result); with --json the "
-                             "summary then gets a 'hint' field")
-    add_search_arguments(parser, "the solver's hint search")
+                             "move, no promise of a win), solver (a move that keeps a win "
+                             "possible, else one toward the best result; the solver reads the "
+                             "stock's order) or fair (the move that maximises the fair chance, "
+                             "the chance of winning of a perfect player who cannot see the "
+                             "stock, shown beside it: exact, or estimated when the exact search "
+                             f"is capped; neither --limit nor --seconds: {FAIR_HINT_SECONDS:g} s "
+                             "of exact search, then as long again of estimate); with --json the "
+                             "summary then gets a 'hint' field (and 'hint_chance' for fair)")
+    add_search_arguments(parser, "the solver's hint search", fair="--hint-strategy fair")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -46,9 +57,11 @@ def run(args: argparse.Namespace) -> int:
             args.parser.error("give a game code (such as GO1-C-AAAAAAB) or --number N")
         code = items.pop(0)
     limits = search_limits(args)
-    if limits and args.hint_strategy != "solver":
-        args.parser.error("--limit and --seconds bound the solver's hint: give them with "
-                          "--hint-strategy solver")
+    if limits and args.hint_strategy not in ("solver", "fair"):
+        args.parser.error(bilingual(
+            "--limit and --seconds bound the solver's or the fair hint: give them with "
+            "--hint-strategy solver or fair", "--limit y --seconds limitan la pista del solver "
+            "o la justa: dalos con --hint-strategy solver o fair"))
     game = make_game(code, args.number, args.variant, args.parser)
     targets = [check_move(text, index) for index, text in enumerate(items, start=1)]
     steps: list[tuple[str, ActionResult]] = []
@@ -64,9 +77,11 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         summary["steps"] = [step_json(text, result) for text, result in steps]
         if args.hint_strategy is not None:
-            hint = _hint(game, strategy, limits, args.progress)
+            hint, chance = _hint(game, strategy, args)
             summary["hint"] = str(hint) if hint is not None else None
             summary["hint_strategy"] = strategy
+            if chance is not None:
+                summary["hint_chance"] = chance.to_json()
         print_json(summary)
     else:
         for index, (text, result) in enumerate(steps, start=1):
@@ -82,9 +97,11 @@ def run(args: argparse.Namespace) -> int:
             ("score", score_text(game.score)),
             ("moves", str(summary["moves"])),
             ("legal", " ".join(summary["legal"]) or "none")]
-        hint = _hint(game, strategy, limits, args.progress)
+        hint, chance = _hint(game, strategy, args)
         if hint is not None:
             rows.append(("hint", str(hint)))
+        if chance is not None:
+            rows.append(("fair chance", chance_text(chance)))
         if "messages" in summary:
             rows.append(("message", f"{summary['messages']['es']} / {summary['messages']['en']}"))
         print_lines(fields(rows))
@@ -99,12 +116,23 @@ def run(args: argparse.Namespace) -> int:
     return OK
 
 
-def _hint(game: Game, strategy: str, limits: dict[str, Any], progress: bool) -> Move | None:
-    """The summary's hint; the solver's is searched within ``limits``, with progress shown."""
-    if strategy != "solver":
-        return game.hint(strategy)
-    with Searching("play", progress, what="a hint") as searching:
-        return game.hint(strategy, progress=searching.callback, **limits)
+def _hint(game: Game, strategy: str, args: argparse.Namespace
+          ) -> "tuple[Move | None, FairResult | None]":
+    """The summary's hint, and for the fair strategy its chance. The solver's and the fair
+    hint's searches are bounded by ``--limit`` and ``--seconds`` (the fair one as
+    ``Game.hint("fair")`` is), with progress shown."""
+    if strategy == "legal":
+        return game.hint(strategy), None
+    if strategy == "fair":
+        from golfcore.solitaire.fair import DEFAULT_SAMPLES
+
+        options = fair_options(args, samples=DEFAULT_SAMPLES, seconds=FAIR_HINT_SECONDS)
+        with FairSearching("play", args.progress, what="a hint",
+                           samples=options["samples"]) as searching:
+            result = game.fair_chance(progress=searching.callback, **options)
+        return result.best, (result if result.best is not None else None)
+    with Searching("play", args.progress, what="a hint") as searching:
+        return game.hint(strategy, progress=searching.callback, **search_limits(args)), None
 
 
 def step_json(text: str, result: ActionResult) -> dict[str, Any]:

@@ -6,6 +6,14 @@ form or JSON, a saved game) or a black-hole-solver board, its format detected fr
 the variant's scoring allows, and the positions searched (``--json``: one object a line). An
 unwinnable deal is not an error; an input that cannot be read is reported on stderr and gives
 exit status 1, after the other inputs are solved.
+
+``--fair`` prints each input's *fair chance* instead (:mod:`golfcore.solitaire.fair`): the chance
+of winning of a perfect player who cannot see the stock, exact or estimated, with the best move,
+the information states searched and the time (``--json``: the
+:meth:`~golfcore.solitaire.fair.FairResult.to_json` fields after ``input``, ``variant``,
+``deal`` and ``format``). ``--limit`` caps its exact search in information states,
+``--seconds`` in seconds (and the estimate at as many again), ``--samples`` the orders the
+estimate samples; neither cap: :data:`FAIR_SECONDS` seconds.
 """
 
 from __future__ import annotations
@@ -13,15 +21,23 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from golfcore.cli.common import (add_search_arguments, board_game, check_variant, limits_text,
-                                 read_checked_board, search_limits)
+from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
+                                 bilingual, board_game, chance_text, check_variant,
+                                 fair_options, limits_text, read_checked_board, search_limits)
 from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, json_line,
                                  out, print_lines)
 from golfcore.errors import GolfError
 
 if TYPE_CHECKING:
     from golfcore.solitaire.boards import Board
+    from golfcore.solitaire.fair import FairResult
     from golfcore.solitaire.solver import SolveResult
+
+#: The seconds ``golf solve --fair`` gives the exact search (and the estimate after it) when
+#: neither ``--limit`` nor ``--seconds`` is given.
+FAIR_SECONDS = 10.0
+#: The orders ``golf solve --fair`` samples when the exact search is capped.
+FAIR_SAMPLES = 400
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,13 +56,29 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="after the verdict, also search the best result of a lost deal "
                              "(and the best win of stroke play); slower, often by far. Default: "
                              "the verdict only (winnable or not, with a winning line)")
-    add_search_arguments(parser, "each input's search")
+    parser.add_argument("--fair", action="store_true",
+                        help="print the fair chance instead: the chance of winning of a perfect "
+                             "player who cannot see the stock (docs/fair.md), exact when the "
+                             "exact search fits its budget, else estimated with a 95 %% "
+                             "interval; with the best move, the information states searched and "
+                             "the time. --limit N caps the exact search at N information "
+                             "states, --seconds S at S seconds (and the estimate at S more); "
+                             f"neither: {FAIR_SECONDS:g} s, then at most {FAIR_SECONDS:g} s of "
+                             "estimate. Not with --best")
+    add_samples_argument(parser, FAIR_SAMPLES, "--fair")
+    add_search_arguments(parser, "each input's search", fair="--fair")
 
 
 def run(args: argparse.Namespace) -> int:
     """``golf solve CODE|FILE...``: solve each input; exit 1 when an input cannot be read."""
     from golfcore.solitaire.solver import solver_for
 
+    if args.fair:
+        return run_fair(args)
+    if args.samples is not None:
+        args.parser.error(bilingual(
+            "--samples is the fair chance's estimate: give it with --fair",
+            "--samples es la estimación de la probabilidad justa: dalo con --fair"))
     limits = search_limits(args)
     check_variant(args.variant)                      # an unknown variant fails once, up front
     status = OK
@@ -65,6 +97,61 @@ def run(args: argparse.Namespace) -> int:
                                              progress=searching.callback, **limits)
         first = _report(args, source, board, rules.name, result, limits, first)
     return status
+
+
+def run_fair(args: argparse.Namespace) -> int:
+    """``golf solve --fair CODE|FILE...``: each input's fair chance; exit 1 when an input cannot
+    be read (after the others)."""
+    from golfcore.solitaire.fair import fair_chance
+
+    if args.best:
+        args.parser.error(bilingual(
+            "--best is the solver's best result, which reads the stock's order: it cannot be "
+            "given with --fair",
+            "--best es el mejor resultado del solver, que lee el orden del mazo: no se puede "
+            "dar con --fair"))
+    options = fair_options(args, samples=FAIR_SAMPLES, seconds=FAIR_SECONDS)
+    check_variant(args.variant)
+    status = OK
+    first = True
+    for index, source in enumerate(args.inputs, start=1):
+        try:
+            board = read_checked_board(source, args.variant)
+            rules, state = board_game(board, args.variant)
+        except GolfError as exc:
+            status = BAD_INPUT
+            err(error_text(str(exc)))
+            continue
+        what = source if len(args.inputs) == 1 else f"{source} ({index} of {len(args.inputs)})"
+        with FairSearching("solve", args.progress, what=what,
+                           samples=options["samples"]) as searching:
+            result = fair_chance(rules, state.position, progress=searching.callback, **options)
+        first = _report_fair(args, source, board, rules.name, result, options, first)
+    return status
+
+
+def _report_fair(args: argparse.Namespace, source: str, board: Board, variant: str,
+                 result: FairResult, options: dict[str, Any], first: bool) -> bool:
+    """Print one input's fair chance; return whether the next one is still the first printed."""
+    if args.json:
+        data: dict[str, Any] = {"input": source, "variant": variant, "deal": board.deal,
+                                "format": board.format}
+        data.update(result.to_json())
+        out(json_line(data))
+        return first
+    if not first:
+        out()
+    deal = f", deal {board.deal}" if board.deal is not None else ""
+    best = str(result.best) if result.best is not None else "- (the game is over)"
+    if result.best is not None and not result.exact:
+        best += "   (the estimate's policy's first move)"
+    rows = [("fair chance", chance_text(result, options)),
+            ("best move", best),
+            ("searched", f"{result.states:,} information states in {result.seconds:.3f} s"),
+            ("stock", f"{result.unseen} card{'s' if result.unseen != 1 else ''} unseen")]
+    out(f"{source}: {variant}{deal} ({board.format})")
+    print_lines(fields(rows, indent="  "))
+    return False
 
 
 def _report(args: argparse.Namespace, source: str, board: Board, variant: str,

@@ -1,5 +1,6 @@
 """The solitaire's protocol commands: ``new`` (a deal, a code or a position), ``state``,
-``legal``, ``play``, ``draw``, ``undo``, ``hint`` and ``solve``.
+``legal``, ``play``, ``draw``, ``undo``, ``hint`` (``legal``, ``solver`` or ``fair``: the fair
+hint's reply carries its ``chance``) and ``solve``.
 
 :class:`SolitaireTable` holds one :class:`~golfcore.solitaire.game.Game`; the session
 (:mod:`golfcore.protocol.server`) dispatches the solitaire's commands to it. Every reply carries
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import math
 import reprlib
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import golfcore
 from golfcore.errors import GolfError
@@ -18,7 +19,12 @@ from golfcore.solitaire.engine import ActionResult
 from golfcore.solitaire.game import Game
 from golfcore.solitaire.position import Position
 
+if TYPE_CHECKING:
+    from golfcore.solitaire.fair import FairResult
+
 GAME = "solitaire"
+#: The strategies of ``hint``.
+STRATEGIES = ("legal", "solver", "fair")
 #: The variant of a ``new`` without ``variant`` (an empty ``variant`` is refused, not this).
 DEFAULT_VARIANT = "app-facil"
 
@@ -73,6 +79,18 @@ def _check_columns(raw: Any) -> None:
             if not isinstance(column, list):
                 raise GolfError(f"column {i} must be a list of cards, not "
                                 f"{reprlib.repr(column)}")
+
+
+def fair_hint(game: Game, limits: dict[str, Any]) -> "FairResult":
+    """The fair hint of ``game`` with its chance, bounded as ``Game.hint("fair")`` is:
+    ``limit`` caps the exact search in information states, ``seconds`` the exact search and
+    then the estimate (neither: :data:`~golfcore.solitaire.game.FAIR_HINT_SECONDS`)."""
+    from golfcore.solitaire.game import FAIR_HINT_SECONDS
+
+    states, seconds = limits.get("limit"), limits.get("seconds")
+    if states is None and seconds is None:
+        seconds = FAIR_HINT_SECONDS
+    return game.fair_chance(states=states, seconds=seconds, estimate_seconds=seconds)
 
 
 def search_limits(request: dict[str, Any]) -> dict[str, Any]:
@@ -158,15 +176,21 @@ class SolitaireTable:
     def _hint(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self.game
         strategy = request.get("strategy", "legal")
-        if not isinstance(strategy, str):
-            raise GolfError(f"'strategy' must be 'legal' or 'solver', got {strategy!r}")
+        if not isinstance(strategy, str) or strategy not in STRATEGIES:
+            raise GolfError(f"'strategy' must be 'legal', 'solver' or 'fair', got "
+                            f"{reprlib.repr(strategy)}")
         limits = search_limits(request)
-        if strategy == "solver":
+        reply: dict[str, Any] = {}
+        if strategy == "fair":
+            result = fair_hint(game, limits)
+            move = result.best
+            reply["chance"] = result.to_json() if move is not None else None
+        elif strategy == "solver":
             move = game.hint(strategy, **limits)
         else:
             move = game.hint(strategy)
         return {"hint": str(move) if move is not None else None, "strategy": strategy,
-                "state": game.summary()}
+                **reply, "state": game.summary()}
 
     def _solve(self, request: dict[str, Any]) -> dict[str, Any]:
         from golfcore.solitaire.solver import solver_for

@@ -266,19 +266,30 @@ class LiveSolitaire:
 
 
 def _bounded(request: dict[str, Any]) -> dict[str, Any]:
-    """A ``hint`` request with the solver's search bounded by :data:`SEARCH_LIMIT`."""
-    limit = request.get("limit")
-    if request.get("strategy") == "solver" and (
+    """A ``hint`` request with its search bounded: the solver's and the fair hint's to
+    :data:`SEARCH_LIMIT` positions (information states), the fair hint's also to
+    :data:`~golfcore.solitaire.game.FAIR_HINT_SECONDS` of exact search (and as long again of
+    estimate)."""
+    from golfcore.solitaire.game import FAIR_HINT_SECONDS
+
+    strategy = request.get("strategy")
+    limit, seconds = request.get("limit"), request.get("seconds")
+    if strategy in ("solver", "fair") and (
             limit is None or isinstance(limit, int) and not isinstance(limit, bool)
             and limit > SEARCH_LIMIT):
-        return {**request, "limit": SEARCH_LIMIT}
+        request = {**request, "limit": SEARCH_LIMIT}
+    if strategy == "fair" and (
+            seconds is None or isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
+            and seconds > FAIR_HINT_SECONDS):
+        request = {**request, "seconds": FAIR_HINT_SECONDS}
     return request
 
 
 def is_search(cmd: str, request: dict[str, Any]) -> bool:
-    """Whether a request runs the solver (a thread, one at a time per connection)."""
+    """Whether a request runs a search (a thread, one at a time per connection): the solver's
+    or the fair hint's."""
     if cmd == "hint":
-        return request.get("strategy") == "solver"
+        return request.get("strategy") in ("solver", "fair")
     return cmd == "new" and request.get("game", SOLITAIRE) == SOLITAIRE \
         and request.get("winnable") is True
 
