@@ -5,17 +5,34 @@
 deal can still be won and what the best result still reachable is; then it names the first move
 after which the deal could no longer be won. A refused move stops with an error (exit status 1)
 before any search.
+
+``--fair`` judges the game by the *fair chance* instead (:mod:`golfcore.solitaire.fair_analysis`):
+the chance of winning of a perfect player who cannot see the stock, after each move, and for each
+move what it gave away against the best action where it was chosen; then the moves that lost the
+most. ``--limit`` and ``--seconds`` then cap each exact search (default :data:`FAIR_STATES`
+information states), after which the position is estimated from ``--samples`` orders.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from golfcore.cli.common import (add_search_arguments, board_game, check_move, check_variant,
-                                 read_checked_board, search_limits)
-from golfcore.cli.output import OK, Searching, out, print_json, print_lines, table
+from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
+                                 bilingual, board_game, check_move, check_variant, fair_options,
+                                 percent, read_checked_board, search_limits)
+from golfcore.cli.output import (OK, Searching, error, out, print_json, print_lines, table)
 from golfcore.cli.solve import winnable_text
+
+if TYPE_CHECKING:
+    from golfcore.solitaire.analysis import AnalysisError
+
+#: The information states ``golf analyse --fair`` gives each exact search when neither
+#: ``--limit`` nor ``--seconds`` is given (a cap in states, not seconds: the same analysis gives
+#: the same answer on any machine).
+FAIR_STATES = 50_000
+#: The orders ``golf analyse --fair`` samples for a position it estimates.
+FAIR_SAMPLES = 100
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,21 +46,43 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="replay under this variant; default: the variant the input names, "
                              "else app-facil")
     parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
-    add_search_arguments(parser, "each step's search")
+    parser.add_argument("--fair", action="store_true",
+                        help="judge the game by the fair chance instead (the chance of winning "
+                             "of a perfect player who cannot see the stock, docs/fair.md): the "
+                             "chance after each move, what each move lost against the best "
+                             "action where it was chosen (a draw counts at its average over the "
+                             "cards it may turn up: luck is not a loss), and the moves that lost "
+                             "the most. Each position is searched exactly up to --limit N "
+                             f"information states (default {FAIR_STATES:,}) or --seconds S, "
+                             "else estimated from --samples orders (for at most S seconds more): "
+                             "the table marks estimates with ≈, --json gives their 95 %% "
+                             "intervals. A whole deal takes minutes: few positions are exact "
+                             "before some 10 cards are left in the stock")
+    add_samples_argument(parser, FAIR_SAMPLES, "a position (with --fair)")
+    add_search_arguments(parser, "the whole analysis's searches (without --fair)",
+                         fair="--fair (for each position)")
 
 
 def run(args: argparse.Namespace) -> int:
     """``golf analyse CODE|FILE MOVE...``: where the game lost the win."""
-    from golfcore.solitaire.analysis import analyse, best_text
+    from golfcore.solitaire.analysis import AnalysisError, analyse, best_text
 
+    if args.fair:
+        return run_fair(args)
+    if args.samples is not None:
+        args.parser.error(bilingual("--samples is the estimate of --fair: give it with --fair",
+                                    "--samples es la estimación de --fair: dalo con --fair"))
     limits = search_limits(args)
     check_variant(args.variant)
     for index, text in enumerate(args.moves, start=1):
         check_move(text, index)                      # before anything is read or searched
     board = read_checked_board(args.input, args.variant)
     rules, state = board_game(board, args.variant)
-    with Searching("analyse", args.progress, what=args.input) as searching:
-        report = analyse(rules, state, args.moves, progress=searching.callback, **limits)
+    try:
+        with Searching("analyse", args.progress, what=args.input) as searching:
+            report = analyse(rules, state, args.moves, progress=searching.callback, **limits)
+    except AnalysisError as exc:
+        return refused(exc)
     if args.json:
         data: dict[str, Any] = {"input": args.input, "deal": board.deal}
         data.update(report.to_json())
@@ -63,3 +102,87 @@ def run(args: argparse.Namespace) -> int:
     print_lines(table(rows, indent="  "))
     out(report.verdict_text())
     return OK
+
+
+def refused(exc: "AnalysisError") -> int:
+    """A move that cannot be replayed, in English and Spanish (as ``golf play`` shows a refused
+    move): exit status 1."""
+    text = f"{exc}\n  es: {exc.messages.get('es', exc)}"
+    if exc.messages.get("en", str(exc)) != str(exc):
+        text += f"\n  en: {exc.messages['en']}"
+    return error(text)
+
+
+def run_fair(args: argparse.Namespace) -> int:
+    """``golf analyse --fair CODE|FILE MOVE...``: the fair chance after each move, and the moves
+    that lost the most of it."""
+    from golfcore.solitaire.analysis import AnalysisError
+    from golfcore.solitaire.fair_analysis import fair_analyse
+
+    options = fair_options(args, samples=FAIR_SAMPLES, states=FAIR_STATES)
+    check_variant(args.variant)
+    for index, text in enumerate(args.moves, start=1):
+        check_move(text, index)                      # before anything is read or searched
+    board = read_checked_board(args.input, args.variant)
+    rules, state = board_game(board, args.variant)
+    try:
+        with FairSearching("analyse", args.progress, what=args.input,
+                           samples=options["samples"]) as searching:
+            def progress(step: int, steps: int, at: Any) -> None:
+                searching.step = f"(position {step + 1} of {steps})"
+                if at is not None:
+                    searching.report(at)
+
+            report = fair_analyse(rules, state, args.moves, states=options["states"],
+                                  seconds=options["seconds"], samples=options["samples"],
+                                  progress=progress if searching.enabled else None)
+    except AnalysisError as exc:
+        return refused(exc)
+    if args.json:
+        data: dict[str, Any] = {"input": args.input, "deal": board.deal}
+        data.update(report.to_json())
+        print_json(data)
+        return OK
+    deal = f", deal {board.deal}" if board.deal is not None else ""
+    out(f"{args.input}: {rules.name}{deal}; the fair chance, for a player who cannot see the "
+        f"stock")
+    rows = [("step", "move", "action", "chance after", "best", "chosen", "lost")]
+    for step in report.steps:
+        if step.index == 0:
+            rows.append(("0", "-", "start", _shown(step.chance), "", "", ""))
+            continue
+        action = f"drew {step.card}" if step.played == "draw" else f"played {step.card}"
+        best = str(step.best) if step.best is not None else "-"
+        rows.append((str(step.index), step.move or "-", action, _shown(step.chance), best,
+                     _shown(step.chosen), _shown(step.loss)))
+    print_lines(table(rows, indent="  "))
+    if not report.exact:
+        out("  ≈: estimated (the exact search was capped); --json gives the 95 % intervals")
+    for line in verdict_lines(report):
+        out(line)
+    return OK
+
+
+def _shown(chance: Any) -> str:
+    """A chance in the table: ``50.0 %``, ``≈6.4 %`` when estimated."""
+    if chance is None:
+        return "-"
+    return percent(chance.value) if chance.exact else f"≈{percent(chance.value)}"
+
+
+def verdict_lines(report: Any) -> list[str]:
+    """The moves that lost the most of the fair chance, for people."""
+    mistakes = report.mistakes
+    if not mistakes:
+        if len(report.steps) == 1:
+            return ["no move to judge"]
+        if report.exact:
+            return ["no move lost any of the fair chance"]
+        return ["no move lost a part of the fair chance beyond the estimates' noise"]
+    lines = ["the moves that lost the most of the fair chance:"]
+    for step in mistakes:
+        estimated = "" if step.loss.exact else ", estimated"
+        lines.append(f"  move {step.index} ({step.move}): lost {percent(step.loss.value)}"
+                     f"{estimated}: {step.best} was worth {percent(step.best_chance.value)}, "
+                     f"{step.played} {percent(step.chosen.value)}")
+    return lines

@@ -59,13 +59,16 @@ UNDO_WORDS = ("undo", "deshacer")
 
 class AnalysisError(GolfError):
     """A move that cannot be replayed: ``index`` (1-based), ``move`` as given, ``reason`` (a
-    reason code such as ``not-adjacent``, or ``not-a-move``)."""
+    reason code such as ``not-adjacent``, or ``not-a-move``), ``messages`` (``es`` and ``en``:
+    the rule's messages for a refused move, else what is wrong, in both languages)."""
 
-    def __init__(self, message: str, index: int, move: str, reason: str) -> None:
+    def __init__(self, message: str, index: int, move: str, reason: str,
+                 messages: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.index = index
         self.move = move
         self.reason = reason
+        self.messages = dict(messages) if messages else {"es": message, "en": message}
 
 
 @dataclass(frozen=True)
@@ -196,11 +199,15 @@ def _apply(rules: RuleSet, state: GameState, move: "str | Move | Card",
     elif isinstance(move, Card):
         result = engine.play_card(rules, state, move)
     elif not isinstance(move, str):
-        raise AnalysisError(f"move {index} {move!r} is not a move", index, repr(move),
-                            "not-a-move")
+        en = f"move {index} {move!r} is not a move"
+        raise AnalysisError(en, index, repr(move), "not-a-move",
+                            {"es": f"la jugada {index} {move!r} no es una jugada", "en": en})
     elif move.strip().lower() in UNDO_WORDS:
-        raise AnalysisError(f"move {index} {move!r}: undo is not accepted in an analysis; give "
-                            f"the moves the game kept", index, move, "undo")
+        en = (f"move {index} {move!r}: undo is not accepted in an analysis; give the moves the "
+              f"game kept")
+        raise AnalysisError(en, index, move, "undo", {
+            "es": f"jugada {index} {move!r}: deshacer no se acepta en un análisis; da las "
+                  f"jugadas que la partida conservó", "en": en})
     else:
         try:
             result = engine.apply(rules, state, Move.parse(move))
@@ -208,17 +215,21 @@ def _apply(rules: RuleSet, state: GameState, move: "str | Move | Card",
             try:
                 card = parse_card(move)
             except CardError:
-                raise AnalysisError(
-                    f"move {index} {move!r} is not a move: expected a column number such as "
-                    f"'5', a column and row such as '1.4', 'draw', or a card such as '9C' or "
-                    f"'9 de tréboles'", index, move, "not-a-move") from None
+                en = (f"move {index} {move!r} is not a move: expected a column number such as "
+                      f"'5', a column and row such as '1.4', 'draw', or a card such as '9C' or "
+                      f"'9 de tréboles'")
+                raise AnalysisError(en, index, move, "not-a-move", {
+                    "es": f"la jugada {index} {move!r} no es una jugada: se espera un número "
+                          f"de columna como '5', una columna y fila como '1.4', 'draw' o una "
+                          f"carta como '9C' o '9 de tréboles'", "en": en}) from None
             result = engine.play_card(rules, state, card)
     if not result.accepted:
         shown = (f" ({result.card})" if result.card is not None and str(result.card) != text
                  else "")
         message = result.messages.get("en", result.reason)
         raise AnalysisError(f"move {index} {text!r}{shown} refused: {result.reason} "
-                            f"({message})", index, text, result.reason or "refused")
+                            f"({message})", index, text, result.reason or "refused",
+                            dict(result.messages))
     return result
 
 

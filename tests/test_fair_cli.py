@@ -1,0 +1,443 @@
+"""The fair chance on the command line and in the protocol: golf solve --fair, golf deal
+--difficulty, golf analyse --fair, golf play --hint-strategy fair, and the fair hint of
+golf serve (and its bounds over golf web).
+
+The exact answers come from small positions whose fair chance is known by hand (docs/fair.md):
+
+* ``TWO``: cards4, 7♣ under 9♣, 4♣ on the waste, 8♦ and 6♠ in the stock: 1/2, by drawing (won
+  when the 8 comes first);
+* ``MISTAKE``: cards4, 6♣ free over 9♠, 5♥ on the waste, 7♦ and 8♥ in the stock: playing the 6
+  first always wins; drawing first wins only when the 7 comes first, so the draw loses 1/2
+  (even when, as here, the 7 does come first);
+* deal 1 under traditional (``GO1-T-AAAAAAB``), whose opening fair chance a bound proves 0 at
+  once: a whole deal with an exact answer.
+
+Estimates are asked for with tiny budgets (a few states and orders), and only their shape and
+their invariants are checked (the interval holds the value, the level's range holds the chance
+of the deal picked), never a sampled number.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from golfcore.cli import main
+from golfcore.cli.common import FairSearching
+from golfcore.cli.deal import DIFFICULTIES
+from golfcore.protocol.server import Session
+from golfcore.solitaire.fair import FairProgress
+from golfcore.web.tables import SEARCH_LIMIT, _bounded, is_search
+
+TWO = """\
+# variant: cards4
+stock: 8D 6S
+waste: 4C
+1: 7C 9C
+"""
+MISTAKE = """\
+# variant: cards4
+stock: 7D 8H
+waste: 5H
+1: 9S 6C
+"""
+LOST_DEAL = "GO1-T-AAAAAAB"          # traditional, deal 1: fair chance 0, proved at once
+SOME_DEAL = "GO1-T-AAAAAAC"          # traditional, deal 2: estimated
+FAIR_KEYS = {"value", "exact", "method", "low", "high", "best", "states", "seconds", "unseen"}
+ESTIMATE_KEYS = FAIR_KEYS | {"samples", "total", "stopped", "interval"}
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def positions(tmp_path) -> tuple[str, str]:
+    two, mistake = tmp_path / "two.txt", tmp_path / "mistake.txt"
+    two.write_text(TWO, encoding="utf-8")
+    mistake.write_text(MISTAKE, encoding="utf-8")
+    return str(two), str(mistake)
+
+
+def usage_error(capsys, *argv: str) -> str:
+    """Run a command that must be refused as a usage error, in English and Spanish."""
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "", (argv, err)
+    return err
+
+
+# -- golf solve --fair ------------------------------------------------------------------------
+
+
+def test_solve_fair_prints_the_exact_chance_best_move_and_states(capsys, positions):
+    two, mistake = positions
+    code, out, err = run(capsys, "solve", "--fair", two, mistake, LOST_DEAL)
+    assert code == 0 and err == ""
+    blocks = out.split("\n\n")
+    assert blocks[0].splitlines()[0] == f"{two}: cards4 (text)"
+    assert "  fair chance:  50.0 % (exact)" in blocks[0]
+    assert "  best move:    draw" in blocks[0]
+    assert "  stock:        2 cards unseen" in blocks[0]
+    assert "  fair chance:  100 % (exact)" in blocks[1] and "  best move:    1" in blocks[1]
+    assert blocks[2].startswith(f"{LOST_DEAL}: traditional, deal 1 (code)")
+    assert "  fair chance:  0 % (exact)" in blocks[2]
+    assert "information states in" in blocks[2]
+
+
+def test_solve_fair_json_is_the_fair_result(capsys, positions):
+    two, _ = positions
+    code, out, _ = run(capsys, "solve", "--fair", "--json", two, LOST_DEAL)
+    assert code == 0
+    first, second = (json.loads(line) for line in out.splitlines())
+    assert set(first) == {"input", "variant", "deal", "format"} | FAIR_KEYS
+    assert (first["input"], first["variant"], first["deal"], first["format"]) == (
+        two, "cards4", None, "text")
+    assert (first["value"], first["exact"], first["method"], first["low"], first["high"],
+            first["best"], first["unseen"]) == (0.5, True, "exact", 0.5, 0.5, "draw", 2)
+    assert (second["deal"], second["value"], second["exact"], second["unseen"]) == (
+        1, 0.0, True, 16)
+
+
+def test_solve_fair_estimates_when_the_exact_search_is_capped(capsys):
+    code, out, _ = run(capsys, "solve", "--fair", "--json", SOME_DEAL, "--limit", "200",
+                       "--samples", "3")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"input", "variant", "deal", "format"} | ESTIMATE_KEYS
+    assert (data["method"], data["exact"], data["samples"], data["stopped"],
+            data["interval"]) == ("estimate", False, 3, "states", "wilson-95")
+    assert 0 <= data["low"] <= data["value"] <= data["high"] <= 1
+    code, out, _ = run(capsys, "solve", "--fair", SOME_DEAL, "--limit", "200", "--samples", "3")
+    assert code == 0
+    assert "(estimate: 95 % interval " in out and "3 orders sampled; the exact search " \
+        "stopped at 200 information states)" in out
+    assert "(the estimate's policy's first move)" in out
+
+
+def test_solve_fair_reports_an_unreadable_input_after_the_others(capsys, positions, tmp_path):
+    two, _ = positions
+    code, out, err = run(capsys, "solve", "--fair", str(tmp_path / "nowhere.txt"), two)
+    assert code == 1 and "50.0 % (exact)" in out
+    assert err.startswith(f"golf: error: {tmp_path / 'nowhere.txt'}")
+
+
+@pytest.mark.parametrize("argv, english, spanish", [
+    (["--fair", "--best"], "--best is the solver's best result", "--best es el mejor"),
+    (["--samples", "5"], "--samples is the fair chance's estimate: give it with --fair",
+     "--samples es la estimación"),
+    (["--fair", "--samples", "0"], "--samples must be 1 or more", "--samples debe ser 1 o más"),
+])
+def test_solve_fair_usage_errors_in_english_and_spanish(capsys, positions, argv, english,
+                                                        spanish):
+    err = usage_error(capsys, "solve", positions[0], *argv)
+    assert f"golf solve: error: {english}" in err and f"\n  es: {spanish}" in err
+
+
+def test_solve_fair_bad_bounds_are_usage_errors(capsys, positions):
+    for bound in (["--limit", "0"], ["--seconds", "nan"], ["--seconds", "-1"]):
+        usage_error(capsys, "solve", "--fair", positions[0], *bound)
+
+
+def test_the_help_documents_the_budgets_and_the_thresholds(capsys):
+    code, out, _ = run(capsys, "solve", "--help")
+    assert code == 0 and "--fair" in out and "neither: 10 s" in " ".join(out.split())
+    code, out, _ = run(capsys, "deal", "--help")
+    text = " ".join(out.split())
+    assert code == 0 and "--difficulty LEVEL" in text and "--tries N" in text
+    for level, (low, high) in DIFFICULTIES.items():
+        assert f"{level} {100 * low:g} %" in text
+    code, out, _ = run(capsys, "analyse", "--help")
+    assert code == 0 and "--fair" in out
+    code, out, _ = run(capsys, "play", "--help")
+    assert code == 0 and "fair" in out
+
+
+def test_progress_names_the_phase():
+    stream = io.StringIO()
+    searching = FairSearching("solve", True, what="GO1-T-AAAAAAC", samples=400, stream=stream)
+    searching.report(FairProgress("exact", 16384, 0.4))
+    assert "fair chance of GO1-T-AAAAAAC, exact search, 16,384 information states," in \
+        searching.text()
+    searching.report(FairProgress("estimate", 20000, 3.0, samples=12, total=4.0))
+    assert "estimating, 12 of 400 orders sampled," in searching.text()
+
+
+# -- golf deal --difficulty ---------------------------------------------------------------------
+
+
+def test_difficulty_picks_a_deal_whose_chance_is_in_the_range(capsys):
+    # traditional from deal 17: 17 is about 4 % (hard), 18 about 34 % (medium); whatever the
+    # estimate makes of them, the deal picked must be medium by its own estimate
+    code, out, err = run(capsys, "deal", "--difficulty", "medium", "--variant", "traditional",
+                         "--number", "17", "--tries", "4", "--limit", "2000", "--samples", "20",
+                         "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    low, high = DIFFICULTIES["medium"]
+    chance = data["difficulty"]["fair"]
+    assert data["difficulty"]["level"] == "medium"
+    assert (data["difficulty"]["low"], data["difficulty"]["high"]) == (low, high)
+    assert low <= chance["value"] < high and chance["method"] in ("exact", "estimate")
+    assert data["searched_from"] == 17 and 17 <= data["deal"] <= 20
+    assert data["code"].startswith("GO1-T-")
+
+
+def test_difficulty_gives_up_after_its_tries_in_english_and_spanish(capsys):
+    # deal 1 under traditional: 0, proved at once; "difícil" is read as hard
+    code, out, err = run(capsys, "deal", "--difficulty", "difícil", "--variant", "traditional",
+                         "--number", "1", "--tries", "1", "--progress")
+    assert code == 1 and out == ""
+    lines = err.splitlines()
+    assert "golf deal: deal 1 skipped: fair chance 0 % (exact): below hard" in lines
+    assert lines[-2].startswith("golf: error: no deal whose opening fair chance is hard "
+                                "(1 % to under 15 %) among the 1 tried from 1 to 1 under "
+                                "traditional")
+    assert lines[-1].startswith("  es: ningún reparto con probabilidad justa inicial difícil")
+
+
+def test_difficulty_with_winnable_needs_both(capsys):
+    # deal 1 under traditional cannot be won even knowing the stock: skipped before any
+    # fair-chance search
+    code, out, err = run(capsys, "deal", "--difficulty", "hard", "--winnable", "--variant",
+                         "traditional", "--number", "1", "--tries", "1", "--progress")
+    assert code == 1 and out == ""
+    assert "golf deal: deal 1 skipped: not winnable" in err
+    assert "no deal the solver proves winnable and whose opening fair chance is hard" in err
+    assert "\n  es: ningún reparto ganable según el solver y con probabilidad justa" in err
+
+
+@pytest.mark.parametrize("argv, english, spanish", [
+    (["--difficulty", "nope"], "unknown difficulty 'nope': expected easy, medium or hard",
+     "dificultad desconocida 'nope'"),
+    (["--difficulty", "hard", "--tries", "0"], "--tries must be 1 or more",
+     "--tries debe ser 1 o más"),
+    (["--difficulty", "hard", "--samples", "0"], "--samples must be 1 or more",
+     "--samples debe ser 1 o más"),
+    (["--samples", "5"], "--samples is the estimate of --difficulty",
+     "--samples es la estimación de --difficulty"),
+    (["--tries", "5"], "--tries bounds the search of --winnable or --difficulty",
+     "--tries limita la búsqueda"),
+])
+def test_difficulty_usage_errors_in_english_and_spanish(capsys, argv, english, spanish):
+    err = usage_error(capsys, "deal", "--number", "1", *argv)
+    assert english in err and f"\n  es: {spanish}" in err
+
+
+def test_difficulty_refuses_a_bad_start_before_searching(capsys):
+    code, out, err = run(capsys, "deal", "--difficulty", "hard", "--number", "0")
+    assert code == 1 and out == "" and err.startswith("golf: error: ")
+    assert usage_error(capsys, "deal", "GO1-T-AAAAAAB", "--number", "2", "--difficulty", "hard")
+
+
+def test_winnable_takes_tries_too(capsys):
+    # deal 1 under app-clasico is lost to the solver: one try finds nothing
+    code, out, err = run(capsys, "deal", "--winnable", "--variant", "app-clasico", "--number",
+                         "1", "--tries", "1")
+    assert code == 1 and out == ""
+    assert err.startswith("golf: error: no deal from 1 to 1 is winnable under app-clasico "
+                          "(1 tried)") and "\n  es: ningún reparto del 1 al 1 es ganable" in err
+
+
+# -- golf analyse --fair ------------------------------------------------------------------------
+
+
+def test_analyse_fair_names_the_move_that_lost_the_chance(capsys, positions):
+    _, mistake = positions
+    code, out, err = run(capsys, "analyse", "--fair", mistake, "draw", "1", "draw", "1")
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == f"{mistake}: cards4; the fair chance, for a player who cannot see the stock"
+    assert lines[1].split() == ["step", "move", "action", "chance", "after", "best", "chosen",
+                                "lost"]
+    assert lines[2].split() == ["0", "-", "start", "100", "%"]
+    # the draw was lucky (the 7 came first: still 100 % after it) but gave away half
+    assert lines[3].split() == ["1", "draw", "drew", "7D", "100", "%", "1", "50.0", "%", "50.0",
+                                "%"]
+    assert lines[-2:] == ["the moves that lost the most of the fair chance:",
+                          "  move 1 (draw): lost 50.0 %: 1 was worth 100 %, draw 50.0 %"]
+    assert "≈" not in out
+
+
+def test_analyse_fair_without_a_mistake(capsys, positions):
+    _, mistake = positions
+    code, out, _ = run(capsys, "analyse", "--fair", mistake, "1", "draw", "draw", "1")
+    assert code == 0 and out.splitlines()[-1] == "no move lost any of the fair chance"
+
+
+def test_analyse_fair_json(capsys, positions):
+    _, mistake = positions
+    code, out, _ = run(capsys, "analyse", "--fair", "--json", mistake, "draw", "1")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {"input", "deal", "variant", "exact", "steps", "mistakes", "seconds"}
+    assert (data["variant"], data["exact"], len(data["steps"])) == ("cards4", True, 3)
+    start, drew, played = data["steps"]
+    assert start["chance"] == {"value": 1.0, "exact": True, "method": "exact", "low": 1.0,
+                               "high": 1.0}
+    assert start["loss"] is None and start["best"] is None
+    assert (drew["move"], drew["played"], drew["card"], drew["best"]) == (
+        "draw", "draw", "7D", "1")
+    assert (drew["best_chance"]["value"], drew["chosen"]["value"], drew["loss"]["value"],
+            drew["mistake"]) == (1.0, 0.5, 0.5, True)
+    assert (played["card"], played["loss"]["value"], played["mistake"]) == ("6C", 0.0, False)
+    assert data["mistakes"] == [{"index": 1, "move": "draw", "best": "1",
+                                 "loss": {"value": 0.5, "exact": True, "method": "exact",
+                                          "low": 0.5, "high": 0.5}}]
+
+
+def test_analyse_fair_says_which_positions_were_estimated(capsys):
+    code, out, _ = run(capsys, "analyse", "--fair", SOME_DEAL, "5", "draw", "--limit", "50",
+                       "--samples", "3")
+    assert code == 0 and "≈" in out
+    assert "≈: estimated (the exact search was capped); --json gives the 95 % intervals" in out
+    code, out, _ = run(capsys, "analyse", "--fair", SOME_DEAL, "5", "--limit", "50",
+                       "--samples", "3", "--json")
+    data = json.loads(out)
+    assert data["exact"] is False
+    for step in data["steps"]:
+        chance = step["chance"]
+        assert chance["method"] == "estimate" and chance["low"] <= chance["value"] <= \
+            chance["high"]
+
+
+def test_analyse_refused_moves_in_english_and_spanish(capsys, positions):
+    _, mistake = positions
+    code, out, err = run(capsys, "analyse", "--fair", mistake, "draw", "1", "1")
+    assert code == 1 and out == ""
+    assert err == ("golf: error: move 3 '1' (9S) refused: not-adjacent (It must be one rank "
+                   "higher or lower)\n  es: Debe ser de un valor superior o inferior\n"
+                   "  en: It must be one rank higher or lower\n")
+    code, _, err = run(capsys, "analyse", "--fair", mistake, "undo")
+    assert code == 1 and "undo is not accepted" in err and "\n  es: jugada 1 'undo': " \
+        "deshacer no se acepta en un análisis" in err
+    code, _, err = run(capsys, "analyse", "--fair", mistake, "xyz")
+    assert code == 1 and "is not a move" in err and "\n  es: la jugada 1 'xyz' no es una " \
+        "jugada" in err
+
+
+def test_analyse_fair_usage_errors(capsys, positions):
+    _, mistake = positions
+    err = usage_error(capsys, "analyse", mistake, "draw", "--samples", "3")
+    assert "--samples is the estimate of --fair" in err and "\n  es: " in err
+    usage_error(capsys, "analyse", "--fair", mistake, "--limit", "0")
+    usage_error(capsys, "analyse", "--fair", mistake, "--samples", "-2")
+
+
+# -- golf play --hint-strategy fair -------------------------------------------------------------
+
+
+def test_play_fair_hint_shows_its_chance(capsys):
+    code, out, _ = run(capsys, "play", LOST_DEAL, "--hint-strategy", "fair")
+    assert code == 0
+    rows = dict(line.split(":", 1) for line in out.splitlines())
+    assert rows["hint"].strip() in rows["legal"].split()
+    assert rows["fair chance"].strip() == "0 % (exact)"
+    code, out, _ = run(capsys, "play", LOST_DEAL, "--hint-strategy", "fair", "--json")
+    data = json.loads(out)
+    assert data["hint_strategy"] == "fair" and data["hint"] in data["legal"]
+    assert set(data["hint_chance"]) == FAIR_KEYS and data["hint_chance"]["exact"] is True
+
+
+def test_play_fair_hint_is_bounded_by_limit_and_seconds(capsys):
+    code, out, _ = run(capsys, "play", SOME_DEAL, "--hint-strategy", "fair", "--limit", "100",
+                       "--seconds", "0.2", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["hint"] in data["legal"] and data["hint_chance"]["method"] == "estimate"
+    assert data["hint_chance"]["stopped"] in ("states", "seconds")
+    usage_error(capsys, "play", SOME_DEAL, "--limit", "100")
+    usage_error(capsys, "play", SOME_DEAL, "--hint-strategy", "fair", "--limit", "0")
+
+
+# -- the protocol -------------------------------------------------------------------------------
+
+
+def new_session(position: str = TWO) -> Session:
+    session = Session()
+    reply = session.handle({"cmd": "new", "variant": "cards4", "position": position})
+    assert reply["ok"], reply
+    return session
+
+
+def test_protocol_fair_hint_returns_the_move_and_its_chance():
+    session = new_session()
+    reply = session.handle({"id": 1, "cmd": "hint", "strategy": "fair"})
+    assert reply["ok"] and (reply["hint"], reply["strategy"]) == ("draw", "fair")
+    chance = reply["chance"]
+    assert set(chance) == FAIR_KEYS
+    assert (chance["value"], chance["exact"], chance["method"], chance["low"], chance["high"],
+            chance["best"]) == (0.5, True, "exact", 0.5, 0.5, "draw")
+    assert reply["state"]["moves"] == 0                 # a hint changes nothing
+    # the other strategies carry no chance
+    assert "chance" not in session.handle({"cmd": "hint", "strategy": "solver"})
+
+
+def test_protocol_fair_hint_estimates_within_its_bounds():
+    session = Session()
+    assert session.handle({"cmd": "new", "code": SOME_DEAL})["ok"]
+    reply = session.handle({"cmd": "hint", "strategy": "fair", "limit": 100, "seconds": 0.2})
+    assert reply["ok"] and reply["hint"] in reply["state"]["legal"]
+    chance = reply["chance"]
+    assert set(chance) == ESTIMATE_KEYS and chance["method"] == "estimate"
+    assert chance["low"] <= chance["value"] <= chance["high"] and chance["best"] == reply["hint"]
+
+
+def test_protocol_fair_hint_of_a_finished_game():
+    session = new_session("stock: 8D\nwaste: 4C\n1: 5C")
+    assert session.handle({"cmd": "play", "column": 1})["ok"]
+    reply = session.handle({"cmd": "hint", "strategy": "fair"})
+    assert reply["ok"] and reply["hint"] is None and reply["chance"] is None
+
+
+@pytest.mark.parametrize("request_, message", [
+    ({"strategy": "magic"}, "'strategy' must be 'legal', 'solver' or 'fair', got 'magic'"),
+    ({"strategy": 3}, "'strategy' must be 'legal', 'solver' or 'fair', got 3"),
+    ({"strategy": "fair", "limit": 0}, "'limit' must be a whole number"),
+    ({"strategy": "fair", "limit": True}, "'limit' must be a whole number"),
+    ({"strategy": "fair", "seconds": "5"}, "'seconds' must be a number of seconds above 0"),
+    ({"strategy": "fair", "seconds": -1}, "'seconds' must be a number of seconds above 0"),
+])
+def test_protocol_fair_hint_bad_input(request_, message):
+    session = new_session()
+    reply = session.handle({"cmd": "hint", **request_})
+    assert (reply["ok"], reply["error"]) == (False, "bad-input")
+    assert reply["message"].startswith(message) and reply["state"]["moves"] == 0
+
+
+def test_golf_serve_answers_the_fair_hint():
+    requests = [{"cmd": "new", "variant": "cards4", "position": TWO},
+                {"id": 2, "cmd": "hint", "strategy": "fair"}]
+    done = subprocess.run([sys.executable, "-m", "golfcore.cli", "serve"],
+                          input="".join(json.dumps(r) + "\n" for r in requests),
+                          capture_output=True, text=True, timeout=60, check=True)
+    reply = json.loads(done.stdout.splitlines()[1])
+    assert (reply["id"], reply["hint"], reply["chance"]["value"]) == (2, "draw", 0.5)
+
+
+def test_the_protocol_doc_documents_the_fair_hint():
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text(
+        encoding="utf-8")
+    assert "`fair` (the move that maximises the fair chance" in doc
+    assert '"cmd":"hint","strategy":"fair"' in doc
+
+
+# -- golf web: the fair hint is a bounded search ------------------------------------------------
+
+
+def test_web_bounds_the_fair_hint_as_a_search():
+    assert is_search("hint", {"strategy": "fair"}) and is_search("hint", {"strategy": "solver"})
+    assert not is_search("hint", {"strategy": "legal"})
+    bounded = _bounded({"cmd": "hint", "strategy": "fair", "limit": 10 ** 9, "seconds": 1e6})
+    assert bounded["limit"] == SEARCH_LIMIT and bounded["seconds"] == 5.0
+    assert _bounded({"strategy": "fair"}) == {"strategy": "fair", "limit": SEARCH_LIMIT,
+                                              "seconds": 5.0}
+    assert _bounded({"strategy": "fair", "limit": 10, "seconds": 0.5}) == {
+        "strategy": "fair", "limit": 10, "seconds": 0.5}
+    assert _bounded({"strategy": "legal"}) == {"strategy": "legal"}
