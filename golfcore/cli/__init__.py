@@ -68,7 +68,9 @@ COMMANDS: tuple[Command, ...] = (
     Command("deal", "print the starting layout of a deal",
             deal.add_arguments, deal.run,
             "Print the starting layout of a game code (GO1-C-AAAAAAB) or of deal --number N "
-            "under --variant V. Deal N of a 52-card variant is PySolFC's Golf deal N."),
+            "under --variant V. Deal N of a 52-card variant is PySolFC's Golf deal N. "
+            "--winnable and --difficulty pick the first deal from N that the solver proves "
+            "winnable, or whose fair chance is in a level's range (docs/fair.md)."),
     Command("play", "play moves from the shell and print where the game stands",
             play.add_arguments, play.run,
             "Apply moves in order to a game and print the result. A refused move prints its "
@@ -88,14 +90,17 @@ COMMANDS: tuple[Command, ...] = (
             "Solve each input exactly: a game code, a position file (text form or JSON, a saved "
             "game) or a black-hole-solver board, detected from its content; '-' reads stdin. "
             "Prints whether it is winnable, a winning line or the best result the variant's "
-            "scoring allows, and the positions searched. An unwinnable deal is not an error; "
+            "scoring allows, and the positions searched; with --fair, the fair chance (the "
+            "chance of a player who cannot see the stock, docs/fair.md) instead. An unwinnable "
+            "deal is not an error; "
             "an input that cannot be read is reported on stderr and gives exit status 1, after "
             "the other inputs."),
     Command("analyse", "replay a game and show where the win was lost",
             analyse.add_arguments, analyse.run,
             "Replay the moves of a game and, before the first move and after each one, ask the "
             "solver whether the deal can still be won and what the best result still reachable "
-            "is; then name the first move after which the deal could no longer be won. A "
+            "is; then name the first move after which the deal could no longer be won. With "
+            "--fair, the fair chance after each move and the moves that lost most of it. A "
             "refused move stops with an error (exit status 1) before any search.",
             aliases=("analyze",)),
     Command("survey", "the share of deals winnable under each variant, by the solver",

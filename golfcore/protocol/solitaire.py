@@ -100,8 +100,8 @@ def search_limits(request: dict[str, Any]) -> dict[str, Any]:
     limit = request.get("limit")
     if limit is not None:
         if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
-            raise GolfError(f"'limit' must be a whole number of positions, 1 or more, got "
-                            f"{reprlib.repr(limit)}")
+            raise GolfError(f"'limit' must be a whole number of positions (information "
+                            f"states for a fair hint), 1 or more, got {reprlib.repr(limit)}")
         limits["limit"] = limit
     seconds = request.get("seconds")
     if seconds is not None:

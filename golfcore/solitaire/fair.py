@@ -47,8 +47,8 @@ from golfcore.solitaire.rules import RuleSet, rule_set
 from golfcore.solitaire.state import GameState, Outcome
 
 __all__ = ["EXACT", "ESTIMATE", "Budget", "FairProgress", "FairResult", "action_chances",
-           "best_fair_move", "fair_chance", "DEFAULT_SAMPLES", "DEFAULT_POLICY_STATES",
-           "DEFAULT_POLICY_UNSEEN"]
+           "best_fair_move", "check_budget", "fair_chance", "DEFAULT_SAMPLES",
+           "DEFAULT_POLICY_STATES", "DEFAULT_POLICY_UNSEEN"]
 
 EXACT = "exact"
 ESTIMATE = "estimate"
@@ -141,7 +141,7 @@ def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
     rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
     if isinstance(position, GameState):
         position = position.position
-    _check_budget(states, seconds, samples, policy_states, estimate_seconds, policy_unseen)
+    check_budget(states, seconds, samples, policy_states, estimate_seconds, policy_unseen)
     engine.check_position(rule_set_, position)
     started = time.perf_counter()
     result = engine.outcome(rule_set_, GameState(position))
@@ -191,7 +191,7 @@ def action_chances(rules: "RuleSet | str", position: "Position | GameState", *,
     rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
     if isinstance(position, GameState):
         position = position.position
-    _check_budget(states, seconds, 1, 0, None)
+    check_budget(states, seconds, 1, 0, None)
     engine.check_position(rule_set_, position)
     if engine.outcome(rule_set_, GameState(position)) is not Outcome.PLAYING:
         return []
@@ -201,8 +201,12 @@ def action_chances(rules: "RuleSet | str", position: "Position | GameState", *,
             search.action_values(limit=states, deadline=deadline, progress=progress)]
 
 
-def _check_budget(states: int | None, seconds: float | None, samples: int, policy_states: int,
+def check_budget(states: int | None, seconds: float | None, samples: int, policy_states: int,
                   estimate_seconds: float | None, policy_unseen: int = 0) -> None:
+    """Raise :class:`~golfcore.errors.GolfError` naming the first budget that means nothing
+    (the checks :func:`fair_chance` makes): ``states``, ``samples``, ``policy_states`` and
+    ``policy_unseen`` whole numbers (``states`` may be ``None``), the seconds finite and above
+    0 or ``None``."""
     for name, value, low in (("states", states, 1), ("samples", samples, 1),
                              ("policy_states", policy_states, 0),
                              ("policy_unseen", policy_unseen, 0)):

@@ -58,7 +58,7 @@ from golfcore.cards import Card
 from golfcore.solitaire.analysis import replay
 from golfcore.solitaire.fair import (DEFAULT_SAMPLES, Budget, FairProgress, FairResult,
                                      action_chances, fair_chance)
-from golfcore.solitaire.fair import _check_budget  # the same checks as fair_chance's
+from golfcore.solitaire.fair import check_budget  # the same checks as fair_chance's
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import RuleSet
@@ -203,7 +203,7 @@ def fair_analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | 
     a position starts (``report`` ``None``; positions are counted from 0, the start) and with
     each :class:`~golfcore.solitaire.fair.FairProgress` of its searches."""
     replayed = replay(rules, start_state, moves)
-    _check_budget(states, seconds, samples, 0, None)
+    check_budget(states, seconds, samples, 0, None)
     positions = [start_state.position] + [result.state.position for _, result in replayed]
     total = len(positions)
     options: dict[str, Any] = {"states": states, "seconds": seconds, "samples": samples,
