@@ -57,8 +57,7 @@ from typing import Any, Callable, Sequence
 from golfcore.cards import Card
 from golfcore.solitaire.analysis import replay
 from golfcore.solitaire.fair import (DEFAULT_SAMPLES, Budget, FairProgress, FairResult,
-                                     action_chances, fair_chance)
-from golfcore.solitaire.fair import check_budget  # the same checks as fair_chance's
+                                     action_chances, check_budget, fair_chance)
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import RuleSet
