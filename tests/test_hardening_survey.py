@@ -468,3 +468,90 @@ def _tournament_figures(resume: tournament_results.Resume) -> None:
 def test_fuzz_the_tournament_results_reader(data):
     _fuzz(data, lambda path: tournament_results.read_results(path, IDENTITY, 5),
           _tournament_figures)
+
+
+#: Records of ``golf survey --fair`` for deals 2 and 3 under app-facil (as fair_deal gives).
+FAIR_OPTIONS = {"states": 300, "seconds": None, "samples": 4, "seed": 1, "policy_states": 50,
+                "policy_unseen": 8}
+FAIR_RECORDS = [
+    {"deal": 2, "variant": "app-facil", "value": 0.48, "exact": False, "low": 0.2,
+     "high": 0.7, "states": 764, "samples": 4, "stopped": "states", "seconds": 0.1,
+     "options": FAIR_OPTIONS},
+    {"deal": 3, "variant": "app-facil", "value": 0.0, "exact": True, "low": 0.0, "high": 0.0,
+     "states": 9, "samples": 0, "stopped": None, "seconds": 0.01, "options": FAIR_OPTIONS},
+]
+
+
+def _fair_figures(resume: survey.Resume) -> None:
+    summary = survey.summarize([], ["app-facil"], resume.done.values())
+    survey.format_summary(summary)
+
+
+@settings(max_examples=75, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(results_files(FAIR_RECORDS))
+def test_fuzz_the_fair_results_reader(data):
+    _fuzz(data, lambda path: survey.read_fair_results(path, ["app-facil"], 1, 10,
+                                                      survey.FairOptions(**FAIR_OPTIONS)),
+          _fair_figures)
+
+
+# -- the worker pool: errors, dead workers, chunks ----------------------------------------------
+
+from concurrent.futures.process import BrokenProcessPool  # noqa: E402
+
+from golfcore.runs import pool  # noqa: E402
+
+
+def _square_or_fail(x: int) -> int:
+    if x == 37:
+        raise ValueError("thirty-seven")
+    return x * x
+
+
+def _die_at(x: int) -> int:
+    if x == 5:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return x
+
+
+def _unpicklable(x: int) -> Any:
+    return lambda: x
+
+
+def _sleep_some(x: int) -> int:
+    time.sleep(0.002 * (x % 3))      # short tasks of uneven length: they travel in chunks
+    return x
+
+
+def test_pool_gives_every_result_once_in_chunks():
+    got = list(pool.run_processes(_sleep_some, ((x,) for x in range(300)), 2))
+    assert sorted(got) == list(range(300))
+
+
+def test_pool_raises_a_task_error_with_the_worker_traceback():
+    results: list[int] = []
+    with pytest.raises(ValueError, match="thirty-seven") as caught:
+        for value in pool.run_processes(_square_or_fail, ((x,) for x in range(100)), 2):
+            results.append(value)
+    assert isinstance(caught.value.__cause__, pool.RemoteTraceback)
+    assert "_square_or_fail" in str(caught.value.__cause__)
+    assert 37 * 37 not in results and not multiprocessing.active_children()
+
+
+def test_pool_a_worker_that_dies_is_a_broken_pool():
+    with pytest.raises(BrokenProcessPool, match="exit code -9"):
+        list(pool.run_processes(_die_at, ((x,) for x in range(20)), 2))
+    assert not multiprocessing.active_children()
+
+
+def test_pool_a_result_that_cannot_be_pickled_is_an_error():
+    with pytest.raises(Exception, match="pickle"):
+        list(pool.run_processes(_unpicklable, ((x,) for x in range(3)), 2))
+    assert not multiprocessing.active_children()
+
+
+def test_pool_closed_early_stops_its_workers():
+    results = pool.run_processes(_sleep_some, ((x,) for x in range(10 ** 6)), 2)
+    assert next(results) is not None
+    results.close()
+    assert not multiprocessing.active_children()

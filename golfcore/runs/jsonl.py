@@ -246,15 +246,19 @@ Key = TypeVar("Key", bound=Hashable)
 
 def collect(results: Iterator[dict[str, Any]], key: Callable[[dict[str, Any]], Key],
             records: dict[Key, dict[str, Any]], path: str, needs_newline: bool,
-            progress: Progress) -> bool:
+            progress: Progress,
+            route: Callable[[dict[str, Any]], tuple[str, bool]] | None = None) -> bool:
     """Append each new record of ``results`` to ``path`` as it comes and to ``records`` (by
     ``key``); a record whose key is already there is never counted or written twice. The file is
-    opened with the first new record, so no empty file is left when none comes.
+    opened with the first new record, so no empty file is left when none comes. ``route``, when
+    given, names another file for a record instead: ``(path, needs_newline)`` (``golf survey
+    --fair`` writes its fair chances beside the survey's results); each file is opened with its
+    first record.
 
-    Returns ``True`` when Ctrl-C stopped the run (the file then holds every record that came);
+    Returns ``True`` when Ctrl-C stopped the run (the files then hold every record that came);
     ``results`` is closed in every case, which stops its workers at once. A write that fails
     is :class:`GolfError` (see :func:`append`)."""
-    f: IO[str] | None = None
+    files: dict[str, IO[str]] = {}
     failed = True
     try:
         if progress.done < progress.total:    # something left to do: show the bar at once
@@ -263,8 +267,10 @@ def collect(results: Iterator[dict[str, Any]], key: Callable[[dict[str, Any]], K
             k = key(record)
             if k in records:
                 continue
+            where, newline = route(record) if route is not None else (path, needs_newline)
+            f = files.get(where)
             if f is None:
-                f = open_append(path, needs_newline)
+                f = files[where] = open_append(where, newline)
             append(f, record)
             records[k] = record
             progress.update()
@@ -277,12 +283,15 @@ def collect(results: Iterator[dict[str, Any]], key: Callable[[dict[str, Any]], K
         if close is not None:
             close()
         progress.close()
-        if f is not None:
+        error: GolfError | None = None
+        for where, f in files.items():
             if failed:
                 _close_after_error(f)
-            else:
-                try:
-                    f.close()
-                except OSError as exc:
-                    raise _write_error(path, exc) from None
+                continue
+            try:
+                f.close()
+            except OSError as exc:
+                error = error or _write_error(where, exc)
+        if error is not None:
+            raise error from None
     return False

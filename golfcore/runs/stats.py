@@ -1,6 +1,6 @@
 """Figures shared by the commands that measure many games (``golf survey``, ``golf tournament``):
-the Wilson interval of a proportion, percentiles, Student's t quantiles and the interval of a
-mean per round over matches of several rounds.
+the Wilson interval of a proportion, percentiles, Student's t quantiles, the interval of a
+mean per round over matches of several rounds and the interval of a mean of chances.
 
 Plain Python (no SciPy); each function says which formula it uses.
 """
@@ -8,6 +8,7 @@ Plain Python (no SciPy); each function says which formula it uses.
 from __future__ import annotations
 
 import math
+import statistics
 from typing import Sequence
 
 #: z for a two-sided 95 % interval: the 97.5th percentile of the standard normal distribution.
@@ -25,13 +26,17 @@ def wilson_interval(successes: int, n: int, z: float = Z95) -> tuple[float, floa
         raise ValueError(f"need 0 <= successes <= n, got {successes} of {n}")
     if n == 0:
         return 0.0, 1.0
-    p = successes / n
+    return _wilson(successes / n, n, z)
+
+
+def _wilson(p: float, n: int, z: float) -> tuple[float, float]:
+    """Wilson's interval around a mean ``p`` of ``n`` values in [0, 1] (n >= 1)."""
     z2 = z * z
     denominator = 1 + z2 / n
     centre = (p + z2 / (2 * n)) / denominator
     half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == n else min(1.0, centre + half)
+    low = 0.0 if p <= 0.0 else max(0.0, centre - half)
+    high = 1.0 if p >= 1.0 else min(1.0, centre + half)
     return low, high
 
 
@@ -130,3 +135,33 @@ def ratio_interval(totals: Sequence[float], counts: Sequence[float],
     error = math.sqrt(residuals / (n * (n - 1))) / (units / n)
     half = t_quantile(0.5 + confidence / 2.0, n - 1) * error
     return mean, mean - half, mean + half
+
+
+#: How :func:`mean_interval` made its interval: Student's t, or the conservative bound.
+T_INTERVAL = "t"
+WILSON_BOUND = "wilson-bound"
+
+
+def mean_interval(values: Sequence[float], confidence: float = 0.95
+                  ) -> tuple[float | None, float, float, str | None]:
+    """The mean of ``values`` (chances, each in [0, 1]) with its interval:
+    ``(mean, low, high, how)``.
+
+    The interval is Student's t interval of the mean, mean ± t(n−1) · s/√n with s the sample
+    standard deviation, cut to [0, 1] (``how`` is ``"t"``). Where it says nothing (fewer than
+    two values, or all equal: s = 0), it is the conservative bound for a mean of n values in
+    [0, 1]: a value in [0, 1] with mean m varies at most as a coin of chance m does, so Wilson's
+    interval around m with n trials holds it (``how`` is ``"wilson-bound"``). No value gives
+    ``(None, 0.0, 1.0, None)``.
+    """
+    n = len(values)
+    if n == 0:
+        return None, 0.0, 1.0, None
+    mean = min(1.0, max(0.0, math.fsum(values) / n))
+    spread = math.fsum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else 0.0
+    if spread <= 0.0:
+        z = Z95 if confidence == 0.95 else statistics.NormalDist().inv_cdf(0.5 + confidence / 2)
+        low, high = _wilson(mean, n, z)
+        return mean, low, high, WILSON_BOUND
+    half = t_quantile(0.5 + confidence / 2.0, n - 1) * math.sqrt(spread / n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half), T_INTERVAL

@@ -1,8 +1,12 @@
-"""Execution backends: each runs :func:`~.tasks.solve_deal` over a survey's tasks and yields the
-records as they come, in this process, in a pool of local processes, or on a Dask cluster
-(:mod:`distributed` is imported only then). Closing the generator stops the work at once. The
-local pool and :func:`default_workers` are :mod:`golfcore.runs.pool`'s (shared with
-``golf tournament``)."""
+"""Execution backends: each runs a survey's work and yields the records as they come, in this
+process, in a pool of local processes, or on a Dask cluster (:mod:`distributed` is imported only
+then). Closing the generator stops the work at once. The local pool and
+:func:`default_workers` are :mod:`golfcore.runs.pool`'s (shared with ``golf tournament``).
+
+The work is a list of tasks ``(variant, deal)``, each solved by :func:`~.tasks.solve_deal`, or
+of jobs ``(kind, variant, deal)`` (:func:`~.tasks.survey_jobs`), whose kind says whether to
+solve the deal or compute its fair chance (:func:`~.fair.fair_deal`, with the ``fair``
+options): :func:`run_job` does either."""
 
 from __future__ import annotations
 
@@ -12,27 +16,46 @@ from typing import Any, Generator, Sequence
 from golfcore.runs import pool
 from golfcore.errors import GolfError
 from golfcore.runs.pool import default_workers
-from golfcore.solitaire.survey.tasks import Record, Task, solve_deal
+from golfcore.solitaire.survey.fair import FairOptions, fair_deal
+from golfcore.solitaire.survey.tasks import FAIR, SOLVE, Job, Record, Task, solve_deal
 
 __all__ = ["Records", "default_workers", "import_distributed", "run", "run_dask",
-           "run_in_process", "run_processes"]
+           "run_in_process", "run_job", "run_processes"]
 
 #: What a backend returns: records as they come; ``close()`` stops the work.
 Records = Generator[Record, None, None]
+Work = Sequence["Task | Job"]
 
 
-def run_in_process(tasks: Sequence[Task], best: bool, limit: int | None) -> Records:
-    """Records solved one after the other in this process (``--workers 1``)."""
-    for variant, deal in tasks:
-        yield solve_deal(variant, deal, best, limit)
+def _job(task: "Task | Job") -> Job:
+    """A task ``(variant, deal)`` as the job of solving it; a job as it is."""
+    return (SOLVE, task[0], task[1]) if len(task) == 2 else task
 
 
-def run_processes(tasks: Sequence[Task], best: bool, limit: int | None,
-                  workers: int) -> Records:
-    """Records from a pool of ``workers`` processes, as they complete, with a few tasks in
-    flight per worker (so an interruption loses little and memory stays flat):
-    :func:`golfcore.runs.pool.run_processes`."""
-    return pool.run_processes(solve_deal, ((v, d, best, limit) for v, d in tasks), workers)
+def run_job(kind: str, variant: str, deal: int, best: bool, limit: int | None,
+            fair: FairOptions | None) -> Record:
+    """One job: solve the deal (:func:`~.tasks.solve_deal`) or compute its fair chance
+    (:func:`~.fair.fair_deal`). Top level and picklable, for worker processes and Dask."""
+    if kind == FAIR:
+        if fair is None:
+            raise ValueError("a fair-chance job needs the fair options")
+        return fair_deal(variant, deal, fair)
+    return solve_deal(variant, deal, best, limit)
+
+
+def run_in_process(tasks: Work, best: bool, limit: int | None,
+                   fair: FairOptions | None = None) -> Records:
+    """Records computed one after the other in this process (``--workers 1``)."""
+    for task in tasks:
+        yield run_job(*_job(task), best, limit, fair)
+
+
+def run_processes(tasks: Work, best: bool, limit: int | None, workers: int,
+                  fair: FairOptions | None = None) -> Records:
+    """Records from a pool of ``workers`` processes, as they complete
+    (:func:`golfcore.runs.pool.run_processes`: short tasks travel in chunks, a few are queued
+    ahead of the workers, so an interruption loses little and memory stays flat)."""
+    return pool.run_processes(run_job, (_job(t) + (best, limit, fair) for t in tasks), workers)
 
 
 def import_distributed() -> Any:
@@ -44,8 +67,8 @@ def import_distributed() -> Any:
     return distributed
 
 
-def run_dask(tasks: Sequence[Task], best: bool, limit: int | None,
-             address: str) -> Records:
+def run_dask(tasks: Work, best: bool, limit: int | None, address: str,
+             fair: FairOptions | None = None) -> Records:
     """Records from the Dask cluster whose scheduler is at ``address``, as they complete."""
     if not tasks:
         return
@@ -60,8 +83,8 @@ def run_dask(tasks: Sequence[Task], best: bool, limit: int | None,
         threads = sum(client.nthreads().values()) or 1
         todo = iter(tasks)
         window = max(64, 4 * threads)
-        batch = [client.submit(solve_deal, v, d, best, limit, pure=False)
-                 for v, d in itertools.islice(todo, window)]
+        batch = [client.submit(run_job, *_job(t), best, limit, fair, pure=False)
+                 for t in itertools.islice(todo, window)]
         pending = set(batch)
         flow = distributed.as_completed(batch)
         for future in flow:
@@ -74,7 +97,7 @@ def run_dask(tasks: Sequence[Task], best: bool, limit: int | None,
             yield record
             nxt = next(todo, None)
             if nxt is not None:
-                new = client.submit(solve_deal, nxt[0], nxt[1], best, limit, pure=False)
+                new = client.submit(run_job, *_job(nxt), best, limit, fair, pure=False)
                 pending.add(new)
                 flow.add(new)
         finished = True
@@ -87,15 +110,15 @@ def run_dask(tasks: Sequence[Task], best: bool, limit: int | None,
         client.close()
 
 
-def run(tasks: Sequence[Task], best: bool, limit: int | None, workers: int | None = None,
-        scheduler: str | None = None) -> Records:
-    """Records for ``tasks`` from the backend asked for: the Dask cluster at ``scheduler``, else
-    ``workers`` local processes (default: :func:`default_workers`; never more than there are
-    tasks), in this process when that is one."""
+def run(tasks: Work, best: bool, limit: int | None, workers: int | None = None,
+        scheduler: str | None = None, fair: FairOptions | None = None) -> Records:
+    """Records for ``tasks`` (or jobs) from the backend asked for: the Dask cluster at
+    ``scheduler``, else ``workers`` local processes (default: :func:`default_workers`; never
+    more than there are tasks), in this process when that is one."""
     if scheduler:
-        return run_dask(tasks, best, limit, scheduler)
+        return run_dask(tasks, best, limit, scheduler, fair)
     count = workers or default_workers()
     count = min(count, max(len(tasks), 1))
     if count == 1:
-        return run_in_process(tasks, best, limit)
-    return run_processes(tasks, best, limit, count)
+        return run_in_process(tasks, best, limit, fair)
+    return run_processes(tasks, best, limit, count, fair)

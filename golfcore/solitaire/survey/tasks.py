@@ -25,6 +25,12 @@ RECORD_FIELDS = ("deal", "variant", "winnable", "best_removed", "best_score", "o
 Task = tuple[str, int]          # (variant, deal)
 Record = dict[str, Any]
 
+#: The two kinds of work of a survey: solving a deal (is it winnable by a player who knows the
+#: stock?), and with ``--fair`` its fair chance (:mod:`.fair`).
+SOLVE = "solve"
+FAIR = "fair"
+Job = tuple[str, str, int]      # (kind, variant, deal)
+
 
 def parse_deals(text: str) -> tuple[int, int]:
     """``"1..200"`` → ``(1, 200)``; ``"7"`` → ``(7, 7)``. Raises :class:`GolfError`."""
@@ -80,6 +86,23 @@ def survey_tasks(variants: Sequence[str], first: int, last: int,
     skip = set(done)
     return [(variant, deal) for deal in range(first, last + 1) for variant in variants
             if (deal, variant) not in skip]
+
+
+def survey_jobs(variants: Sequence[str], first: int, last: int,
+                solved: Iterable[tuple[int, str]] = (),
+                fair: Iterable[tuple[int, str]] | None = None) -> list[Job]:
+    """The work of a survey as ``(kind, variant, deal)``, deal by deal: the solves of each deal
+    not in ``solved``, then (when ``fair`` is given, ``--fair``) its fair chances not in
+    ``fair``; so an interrupted survey has whole deals for both."""
+    skip = set(solved)
+    skip_fair = None if fair is None else set(fair)
+    jobs: list[Job] = []
+    for deal in range(first, last + 1):
+        jobs += [(SOLVE, variant, deal) for variant in variants if (deal, variant) not in skip]
+        if skip_fair is not None:
+            jobs += [(FAIR, variant, deal) for variant in variants
+                     if (deal, variant) not in skip_fair]
+    return jobs
 
 
 def solve_deal(variant: str, deal: int, best: bool = True, limit: int | None = None) -> Record:
