@@ -26,6 +26,9 @@ from golfcore.cli.solve import winnable_text
 
 if TYPE_CHECKING:
     from golfcore.solitaire.analysis import AnalysisError
+    from golfcore.solitaire.boards import Board
+    from golfcore.solitaire.rules import RuleSet
+    from golfcore.solitaire.state import GameState
 
 #: The information states ``golf analyse --fair`` gives each exact search when neither
 #: ``--limit`` nor ``--seconds`` is given (a cap in states, not seconds: the same analysis gives
@@ -73,11 +76,7 @@ def run(args: argparse.Namespace) -> int:
         args.parser.error(bilingual("--samples is the estimate of --fair: give it with --fair",
                                     "--samples es la estimación de --fair: dalo con --fair"))
     limits = search_limits(args)
-    check_variant(args.variant)
-    for index, text in enumerate(args.moves, start=1):
-        check_move(text, index)                      # before anything is read or searched
-    board = read_checked_board(args.input, args.variant)
-    rules, state = board_game(board, args.variant)
+    board, rules, state = _start(args)
     try:
         with Searching("analyse", args.progress, what=args.input) as searching:
             report = analyse(rules, state, args.moves, progress=searching.callback, **limits)
@@ -104,6 +103,17 @@ def run(args: argparse.Namespace) -> int:
     return OK
 
 
+def _start(args: argparse.Namespace) -> "tuple[Board, RuleSet, GameState]":
+    """The game to replay, once the variant and every move are checked (before anything is read
+    or searched)."""
+    check_variant(args.variant)
+    for index, text in enumerate(args.moves, start=1):
+        check_move(text, index)
+    board = read_checked_board(args.input, args.variant)
+    rules, state = board_game(board, args.variant)
+    return board, rules, state
+
+
 def refused(exc: "AnalysisError") -> int:
     """A move that cannot be replayed, in English and Spanish (as ``golf play`` shows a refused
     move): exit status 1."""
@@ -120,11 +130,7 @@ def run_fair(args: argparse.Namespace) -> int:
     from golfcore.solitaire.fair_analysis import fair_analyse
 
     options = fair_options(args, samples=FAIR_SAMPLES, states=FAIR_STATES)
-    check_variant(args.variant)
-    for index, text in enumerate(args.moves, start=1):
-        check_move(text, index)                      # before anything is read or searched
-    board = read_checked_board(args.input, args.variant)
-    rules, state = board_game(board, args.variant)
+    board, rules, state = _start(args)
     try:
         with FairSearching("analyse", args.progress, what=args.input,
                            samples=options["samples"]) as searching:

@@ -19,7 +19,7 @@ estimate samples; neither cap: :data:`FAIR_SECONDS` seconds.
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Iterator
 
 from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
                                  bilingual, board_game, chance_text, check_variant,
@@ -31,7 +31,9 @@ from golfcore.errors import GolfError
 if TYPE_CHECKING:
     from golfcore.solitaire.boards import Board
     from golfcore.solitaire.fair import FairResult
+    from golfcore.solitaire.rules import RuleSet
     from golfcore.solitaire.solver import SolveResult
+    from golfcore.solitaire.state import GameState
 
 #: The seconds ``golf solve --fair`` gives the exact search (and the estimate after it) when
 #: neither ``--limit`` nor ``--seconds`` is given.
@@ -81,22 +83,31 @@ def run(args: argparse.Namespace) -> int:
             "--samples es la estimación de la probabilidad justa: dalo con --fair"))
     limits = search_limits(args)
     check_variant(args.variant)                      # an unknown variant fails once, up front
-    status = OK
+    unread: list[str] = []
     first = True
+    for source, what, board, rules, state in _inputs(args, unread):
+        with Searching("solve", args.progress, what=what) as searching:
+            result = solver_for(rules).solve(state.position, best=args.best,
+                                             progress=searching.callback, **limits)
+        first = _report(args, source, board, rules.name, result, limits, first)
+    return BAD_INPUT if unread else OK
+
+
+def _inputs(args: argparse.Namespace, unread: list[str],
+            ) -> "Iterator[tuple[str, str, Board, RuleSet, GameState]]":
+    """Each input that can be read: (the input, how progress names it, its board, rule set and
+    starting state). One that cannot is said on stderr and added to ``unread``; the others
+    follow."""
     for index, source in enumerate(args.inputs, start=1):
         try:
             board = read_checked_board(source, args.variant)
             rules, state = board_game(board, args.variant)
         except GolfError as exc:
-            status = BAD_INPUT
+            unread.append(source)
             err(error_text(str(exc)))
             continue
         what = source if len(args.inputs) == 1 else f"{source} ({index} of {len(args.inputs)})"
-        with Searching("solve", args.progress, what=what) as searching:
-            result = solver_for(rules).solve(state.position, best=args.best,
-                                             progress=searching.callback, **limits)
-        first = _report(args, source, board, rules.name, result, limits, first)
-    return status
+        yield source, what, board, rules, state
 
 
 def run_fair(args: argparse.Namespace) -> int:
@@ -112,22 +123,14 @@ def run_fair(args: argparse.Namespace) -> int:
             "dar con --fair"))
     options = fair_options(args, samples=FAIR_SAMPLES, seconds=FAIR_SECONDS)
     check_variant(args.variant)
-    status = OK
+    unread: list[str] = []
     first = True
-    for index, source in enumerate(args.inputs, start=1):
-        try:
-            board = read_checked_board(source, args.variant)
-            rules, state = board_game(board, args.variant)
-        except GolfError as exc:
-            status = BAD_INPUT
-            err(error_text(str(exc)))
-            continue
-        what = source if len(args.inputs) == 1 else f"{source} ({index} of {len(args.inputs)})"
+    for source, what, board, rules, state in _inputs(args, unread):
         with FairSearching("solve", args.progress, what=what,
                            samples=options["samples"]) as searching:
             result = fair_chance(rules, state.position, progress=searching.callback, **options)
         first = _report_fair(args, source, board, rules.name, result, options, first)
-    return status
+    return BAD_INPUT if unread else OK
 
 
 def _report_fair(args: argparse.Namespace, source: str, board: Board, variant: str,
