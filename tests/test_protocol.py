@@ -114,6 +114,7 @@ def test_golf_serve_answers_every_line():
     assert replies[-1] == {"ok": True, "bye": True}
 
 
+@pytest.mark.slow   # the whole suite twice, once through a subprocess: CI runs it
 def test_suite_through_golf_serve_gives_the_in_process_results():
     inproc = run([SPECS_DIR], InProcessEngine())
     engine = ProgramEngine(" ".join(SERVE))

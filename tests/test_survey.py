@@ -290,6 +290,7 @@ def test_two_worker_processes_give_the_same_records(main_run, tmp_path, capsys):
     assert "1" in listed
 
 
+@pytest.mark.slow   # a Dask cluster takes seconds to start: CI runs it
 def test_dask_local_cluster_gives_the_same_records(main_run, tmp_path, capsys):
     output = tmp_path / "dask.jsonl"
     with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
