@@ -2,50 +2,84 @@
 
 Run on demand (not a test)::
 
-    python benchmarks/bench_solver.py                 # deals 1..2000, 2 worker processes
-    python benchmarks/bench_solver.py --deals 1..200 --workers 1 --json
+    python benchmarks/bench_solver.py                         # deals 201..700, 2 processes
+    python benchmarks/bench_solver.py --deals 201..300 --workers 1 --json
+    python benchmarks/bench_solver.py --old HEAD              # also the solver of a git revision
 
 Deals are dealt by pysol-cards (PySolFC's own numbering, as the reference solver's were) and
-checked against golfcore's dealer. For each family it reports the time per deal (median, p90,
-max), the positions visited, and the share of deals winnable; the families' reference figures
-(black-hole-solver 1.14, a C solver, on deals 1..2000 on a 2-core machine) are printed beside.
+checked against golfcore's dealer. Every time is CPU time (``time.process_time`` in the worker
+that solves the deal), never wall time, so other jobs on the machine move the figures little.
 
-Baseline measured in the same run: the same depth-first search over (stock position, column
-heights, waste card) *without any pruning* (black-hole-solver's algorithm for Golf), in the same
-Python, on the first ``--baseline`` deals of the range; the report gives our time and positions as
-ratios against it.
+The yardstick, measured in the same run: ``golfcheck.c`` (``shared/oracle/``), a 40-line C
+exhaustive search with a visited set, compiled with ``cc -O2`` when a C compiler is present.
+Its own ``solve`` function is driven by a small main written here, which reads every deal of
+the family in one process and times each with ``CLOCK_PROCESS_CPUTIME_ID``, so process start
+and the visited table's first page faults are charged to no deal. Its verdicts must equal
+golfcore's (the run fails otherwise). For each family the report gives golfcore's CPU time per
+deal (median, p90, p99, max, total), positions visited, the share of deals winnable, and the
+ratios golfcore / golfcheck of the totals and of the p99s; with ``--old REV`` the same for the
+solver module of a git revision (read with ``git show``, nothing in the checkout changes).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import os
+import shutil
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
+from types import ModuleType
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
 from golfcore.solitaire.deal import deal as golfcore_deal  # noqa: E402
 from golfcore.solitaire.position import Position  # noqa: E402
 from golfcore.solitaire.rules import rule_set  # noqa: E402
 from golfcore.solitaire.solver import solver_for  # noqa: E402
 
+#: family -> (variant, golfcheck flags WRAP QOK STUCK EMPTYWASTE)
 FAMILIES = {
-    "no-wrap, nothing on a king": "cards4",
-    "no-wrap, queen on a king": "app-clasico",
-    "king-ace wrap, queen on a king": "app-facil",
+    "no-wrap, nothing on a king": ("cards4", "0 0 0 0"),
+    "no-wrap, queen on a king": ("app-clasico", "0 1 0 0"),
+    "king-ace wrap, queen on a king": ("app-facil", "1 1 0 0"),
 }
-#: black-hole-solver 1.14 on PySolFC deals 1..2000 (shared/oracle/README.md).
-REFERENCE = {
-    "no-wrap, nothing on a king": {"median": 0.070, "p90": 0.32, "max": 1.2, "winnable": 25.25},
-    "no-wrap, queen on a king": {"median": 0.075, "p90": 0.41, "max": 1.6, "winnable": 45.25},
-    "king-ace wrap, queen on a king": {"median": 0.007, "p90": 0.14, "max": 1.3,
-                                       "winnable": 92.85},
+GOLFCHECK = ROOT.parent / "shared" / "oracle" / "golfcheck.c"
+
+#: A main for golfcheck.c's own search: one process for all the deals of a family, each deal
+#: timed on its own (CPU time); the visited table is allocated and touched once, up front.
+DRIVER = r"""
+#define main golfcheck_main
+#include "golfcheck.c"
+#undef main
+#include <time.h>
+static double cpu(void){ struct timespec t; clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&t);
+  return t.tv_sec + t.tv_nsec * 1e-9; }
+int main(int argc, char **argv){
+  if(argc < 5) return 2;
+  wrap=atoi(argv[1]); qok=atoi(argv[2]); stuckdraw=atoi(argv[3]); int emptywaste=atoi(argv[4]);
+  tab=malloc(sizeof(uint32_t)*TSZ); gen=calloc(TSZ,sizeof(uint32_t));
+  memset(tab,0,sizeof(uint32_t)*TSZ); memset(gen,0,sizeof(uint32_t)*TSZ);
+  int deck[52];
+  for(;;){
+    for(int i=0;i<52;i++) if(scanf("%d",&deck[i])!=1) return 0;
+    for(int c=0;c<7;c++) for(int h=0;h<5;h++) col[c][h]=deck[c*5+h];
+    int top; int k=35;
+    if(emptywaste){ top=EMPTY; ntalon=17; } else { top=deck[k++]; ntalon=16; }
+    for(int i=0;i<ntalon;i++) talon[i]=deck[k+i];
+    int ht[7]={5,5,5,5,5,5,5}; curgen++; nodes=0;
+    double t0=cpu(); int w=solve(ht,0,top); double t1=cpu();
+    printf("%d %ld %.9f\n", w, nodes, t1-t0); fflush(stdout);
+  }
 }
+"""
 
 
 def pysol_position(number: int) -> Position:
@@ -65,61 +99,74 @@ def pysol_position(number: int) -> Position:
     return position
 
 
-def solve_one(task: tuple[int, str]) -> dict:
-    number, variant = task
+_OLD: dict[str, ModuleType] = {}
+
+
+def old_solver_module(rev: str) -> ModuleType:
+    """golfcore/solitaire/solver.py as it is at git revision ``rev``, loaded under another
+    name (read-only: ``git show``)."""
+    if rev not in _OLD:
+        source = subprocess.run(["git", "show", f"{rev}:golfcore/solitaire/solver.py"],
+                                cwd=ROOT, check=True, capture_output=True, text=True).stdout
+        spec = importlib.util.spec_from_loader(f"_old_solver_{len(_OLD)}", loader=None)
+        assert spec is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[spec.name] = module
+        exec(compile(source, f"{rev}:solver.py", "exec"), module.__dict__)
+        _OLD[rev] = module
+    return _OLD[rev]
+
+
+def solve_one(task: tuple[int, str, str | None]) -> dict:
+    number, variant, old = task
     position = pysol_position(number)
-    solver = solver_for(rule_set(variant))
+    factory = solver_for if old is None else old_solver_module(old).solver_for
+    solver = factory(rule_set(variant))
     started = time.process_time()
     result = solver.solve(position, best=False)
     return {"deal": number, "variant": variant, "winnable": result.winnable,
             "visited": result.visited, "seconds": time.process_time() - started}
 
 
-def unpruned(task: tuple[int, str]) -> dict:
-    """The baseline: exhaustive DFS over (stock position, heights, waste card), no pruning."""
-    number, variant = task
+def deck_line(number: int) -> str:
+    """The deal as golfcheck reads it: 52 ranks (0 = ace), columns bottom to top, waste, stock."""
     position = pysol_position(number)
-    rules = rule_set(variant)
-    playable = rules.playable
-    columns = position.columns
-    stock = position.stock
-    seen: set = set()
-    heights = [len(c) for c in columns]
-    sys.setrecursionlimit(10000)
+    cards = [c for col in position.columns for c in col] + [position.waste_top]
+    cards += list(position.stock)
+    return " ".join(str(c.rank - 1) for c in cards)
 
-    def dfs(s: int, waste, left: int) -> bool:
-        if left == 0:
-            return True
-        key = (tuple(heights), s, waste)
-        if key in seen:
-            return False
-        seen.add(key)
-        ok = playable[waste]
-        can_play = False
-        for i in range(7):
-            h = heights[i]
-            if h and columns[i][h - 1] in ok:
-                can_play = True
-                heights[i] -= 1
-                won = dfs(s, columns[i][h - 1], left - 1)
-                heights[i] += 1
-                if won:
-                    return True
-        if s < len(stock) and rules.may_draw(None, can_play):
-            return dfs(s + 1, stock[s], left)
-        return False
 
-    started = time.process_time()
-    won = dfs(0, position.waste_top, position.tableau_count)
-    return {"deal": number, "variant": variant, "winnable": won, "visited": len(seen),
-            "seconds": time.process_time() - started}
+def build_golfcheck(workdir: str) -> str | None:
+    """Compile golfcheck.c with the timing driver; ``None`` without a C compiler or source."""
+    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if cc is None or not GOLFCHECK.exists():
+        return None
+    driver = Path(workdir) / "golfcheck_timed.c"
+    driver.write_text(DRIVER, encoding="utf-8")
+    exe = str(Path(workdir) / "golfcheck_timed")
+    subprocess.run([cc, "-O2", "-w", f"-I{GOLFCHECK.parent}", "-o", exe, str(driver)],
+                   check=True)
+    return exe
+
+
+def run_golfcheck(exe: str, flags: str, numbers: list[int], decks: dict[int, str]) -> list[dict]:
+    text = "\n".join(decks[n] for n in numbers) + "\n"
+    out = subprocess.run([exe, *flags.split()], input=text, capture_output=True, text=True,
+                         check=True).stdout.split("\n")
+    records = []
+    for n, line in zip(numbers, out):
+        won, nodes, secs = line.split()
+        records.append({"deal": n, "winnable": won == "1", "visited": int(nodes),
+                        "seconds": float(secs)})
+    assert len(records) == len(numbers)
+    return records
 
 
 def pmap(fn, tasks, workers: int) -> list[dict]:
     if workers == 1:
         return [fn(t) for t in tasks]
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        return list(pool.map(fn, tasks, chunksize=4))
+        return list(pool.map(fn, tasks, chunksize=2))
 
 
 def quantile(values: list[float], q: float) -> float:
@@ -133,68 +180,83 @@ def summarise(records: list[dict]) -> dict:
     return {
         "deals": len(records),
         "winnable": 100.0 * sum(bool(r["winnable"]) for r in records) / len(records),
-        "median": statistics.median(times), "p90": quantile(times, 0.9), "max": max(times),
-        "mean": statistics.fmean(times),
+        "median": statistics.median(times), "p90": quantile(times, 0.9),
+        "p99": quantile(times, 0.99), "max": max(times), "total": sum(times),
         "visited_median": statistics.median(visits), "visited_max": max(visits),
         "visited_total": sum(visits),
         "positions_per_second": sum(visits) / max(sum(times), 1e-9),
+        "slowest": sorted(records, key=lambda r: -r["seconds"])[:5],
     }
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", default="1..2000", help="range A..B (default 1..2000)")
+    parser.add_argument("--deals", default="201..700", help="range A..B (default 201..700)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--baseline", type=int, default=20,
-                        help="deals of the range for the unpruned baseline (default 20, 0: none)")
+    parser.add_argument("--family", action="append", choices=[v for v, _ in FAMILIES.values()],
+                        help="only this family's variant (repeatable; default all three)")
+    parser.add_argument("--old", metavar="REV",
+                        help="also solve with golfcore/solitaire/solver.py of git revision REV")
+    parser.add_argument("--no-c", action="store_true", help="skip golfcheck.c")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     first, _, last = args.deals.partition("..")
     numbers = list(range(int(first), int(last or first) + 1))
     report: dict = {"deals": args.deals, "workers": args.workers, "families": {}}
-    for family, variant in FAMILIES.items():
-        started = time.perf_counter()
-        records = pmap(solve_one, [(n, variant) for n in numbers], args.workers)
-        summary = summarise(records)
-        summary["wall"] = time.perf_counter() - started
-        if args.baseline:
-            sample = numbers[:args.baseline]
-            base = pmap(unpruned, [(n, variant) for n in sample], args.workers)
-            ours = [r for r in records if r["deal"] in set(sample)]
-            assert [r["winnable"] for r in base] == [r["winnable"] for r in ours]
-            summary["baseline"] = {
-                "deals": len(sample),
-                "time_ratio": sum(r["seconds"] for r in ours) / max(
-                    sum(r["seconds"] for r in base), 1e-9),
-                "visited_ratio": sum(r["visited"] for r in ours) / max(
-                    sum(r["visited"] for r in base), 1),
-                "baseline_positions_per_second": sum(r["visited"] for r in base) / max(
-                    sum(r["seconds"] for r in base), 1e-9),
-            }
-        summary["reference"] = REFERENCE[family]
-        report["families"][family] = summary
-        if not args.json:
-            print_family(family, variant, summary)
+    families = [(family, variant, flags) for family, (variant, flags) in FAMILIES.items()
+                if not args.family or variant in args.family]
+    with tempfile.TemporaryDirectory() as workdir, ThreadPoolExecutor(max_workers=1) as side:
+        exe = None if args.no_c else build_golfcheck(workdir)
+        decks = {n: deck_line(n) for n in numbers} if exe else {}
+        # golfcheck runs in its own process while golfcore's workers solve: CPU time is
+        # measured per process, so running side by side shortens the run, not the figures
+        c_runs = {variant: side.submit(run_golfcheck, exe, flags, numbers, decks)
+                  for _, variant, flags in families} if exe else {}
+        for family, variant, flags in families:
+            records = pmap(solve_one, [(n, variant, None) for n in numbers], args.workers)
+            summary = {"golfcore": summarise(records)}
+            verdicts = [r["winnable"] for r in records]
+            if args.old:
+                old = pmap(solve_one, [(n, variant, args.old) for n in numbers], args.workers)
+                assert [r["winnable"] for r in old] == verdicts, "old and new verdicts differ"
+                summary["old"] = summarise(old)
+            if exe:
+                c = c_runs[variant].result()
+                wrong = [r["deal"] for r, v in zip(c, verdicts) if r["winnable"] != v]
+                assert not wrong, f"{variant}: verdicts differ from golfcheck.c on deals {wrong}"
+                summary["golfcheck"] = summarise(c)
+            for base in ("golfcheck", "old"):
+                if base in summary:
+                    ours, theirs = summary["golfcore"], summary[base]
+                    summary[f"vs_{base}"] = {
+                        "total": ours["total"] / max(theirs["total"], 1e-9),
+                        "p99": ours["p99"] / max(theirs["p99"], 1e-9)}
+            report["families"][family] = summary
+            if not args.json:
+                print_family(family, variant, summary)
     if args.json:
         print(json.dumps(report, indent=2))
     return 0
 
 
-def print_family(family: str, variant: str, s: dict) -> None:
-    ref = s["reference"]
-    print(f"{family} ({variant}): {s['deals']} deals, winnable {s['winnable']:.2f} % "
-          f"(reference {ref['winnable']} %)")
-    print(f"  time per deal: median {s['median'] * 1000:.1f} ms, p90 {s['p90'] * 1000:.0f} ms, "
-          f"max {s['max']:.2f} s, mean {s['mean'] * 1000:.1f} ms "
-          f"(reference C solver: median {ref['median'] * 1000:.0f} ms, p90 {ref['p90'] * 1000:.0f}"
-          f" ms, max {ref['max']} s)")
-    print(f"  positions visited: median {s['visited_median']:.0f}, max {s['visited_max']}, "
-          f"total {s['visited_total']}, {s['positions_per_second'] / 1000:.0f} k/s")
-    if "baseline" in s:
-        b = s["baseline"]
-        print(f"  vs unpruned DFS on deals 1..{b['deals']} (same run): time x{b['time_ratio']:.3f},"
-              f" positions x{b['visited_ratio']:.3f} (unpruned: "
-              f"{b['baseline_positions_per_second'] / 1000:.0f} k positions/s)")
+def print_family(family: str, variant: str, summary: dict) -> None:
+    ours = summary["golfcore"]
+    print(f"{family} ({variant}): {ours['deals']} deals, winnable {ours['winnable']:.2f} %")
+    for name in ("golfcore", "old", "golfcheck"):
+        if name not in summary:
+            continue
+        s = summary[name]
+        print(f"  {name:9} CPU per deal: median {s['median'] * 1000:7.2f} ms, p90 "
+              f"{s['p90'] * 1000:7.1f} ms, p99 {s['p99'] * 1000:7.1f} ms, max {s['max']:6.3f} s, "
+              f"total {s['total']:7.2f} s; positions: median {s['visited_median']:.0f}, "
+              f"max {s['visited_max']}, total {s['visited_total']}")
+    for base in ("golfcheck", "old"):
+        if f"vs_{base}" in summary:
+            v = summary[f"vs_{base}"]
+            print(f"  golfcore / {base}: total x{v['total']:.2f}, p99 x{v['p99']:.2f}")
+    slow = ", ".join(f"{r['deal']} ({r['seconds'] * 1000:.0f} ms, {r['visited']} pos)"
+                     for r in ours["slowest"])
+    print(f"  golfcore's slowest deals: {slow}")
     sys.stdout.flush()
 
 

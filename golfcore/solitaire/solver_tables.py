@@ -1,0 +1,282 @@
+"""Precomputed tables of the win search (:mod:`.solver_win`): per rule set and per deal.
+
+Cards and wastes are reduced to *classes*, as the rules see them when they ignore suits (the
+only case the win search handles, :attr:`RuleTables.eligible`): a card's class is its rank
+(1..13, 0 for a joker), the empty waste is class 14, and the "free card" of an empty column is
+class 15, which nothing accepts.
+
+:class:`DealTables` packs the dead-card and Hall checks of one deal into one integer ``vec``:
+
+* an 8-bit field per tableau card, 127 plus its *slack*: the cards not buried of the classes it
+  may be played on, minus those that can never be just before it: the cards at or under it in
+  its column (they leave after it) and the cards above it there but the one just above (they
+  leave, and are buried, before it is free). It is dead exactly when the slack is 0. Those
+  cards above count again from their play to their burial, when they are on the waste: a
+  harmless over-count, as a bound must be;
+* an 8-bit field per Hall set (a set of ranks), 128 plus supply minus demand: the cards not
+  buried of the classes any of its ranks may be played on, minus its cards on the tableau.
+  Each tableau card is played onto a different card, so the supply must cover the demand.
+  The sets are the solver's (up to three ranks two apart) and, when every play joins ranks of
+  different parity, all the odd and all the even ranks (the parity bound).
+
+A card leaving the tableau adds 64 to its own field (it needs nothing any more) and 1 to the
+fields of the sets of its rank; a buried waste card takes 1 from the fields of the cards and
+sets it could hold. A move is thus one addition, and ``vec & hi != hi`` (some field fell below
+its top bit) rejects it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from golfcore.solitaire.solver import Solver
+
+NONE_CLASS = 14       # the empty waste
+EMPTY_COLUMN = 15     # the free card of an empty column: nothing accepts it
+_SLACK_CAP = 60       # a card that may go on more cards than this gets no field (never dead)
+
+MaskTables = tuple[list[list[int]], list[list[int]], list[list[int]]]
+
+
+class RuleTables:
+    """What the win search needs from a rule set, by class; built once per :class:`Solver`."""
+
+    def __init__(self, sv: "Solver") -> None:
+        from golfcore.solitaire.solver_search import CARDS
+
+        self.eligible = sv.by_rank and sv.draw_table is not None
+        self.draw_table = dict(sv.draw_table or {False: True, True: True})
+        self._mask_tables: MaskTables | None = None
+        if not sv.by_rank:      # classes are cards, not ranks: the general search answers
+            return
+        wclass = sv.wclass
+        ok = [[0] * 16 for _ in range(16)]         # ok[w][c]: class c may go on class w
+        for ci in range(len(CARDS)):
+            for wi in range(len(CARDS) + 1):
+                if sv.allowed[ci][wi]:
+                    ok[wclass[wi]][wclass[ci]] = 1
+        self.okc = tuple(tuple(row) for row in ok)
+        self.targets = [tuple(w for w in range(15) if ok[w][c]) for c in range(16)]
+        self.sign = [0] * 16                      # parity: +1 odd rank, -1 even rank
+        for c in range(1, 14):
+            self.sign[c] = 1 if c % 2 else -1
+        self.ender = [0] * 16                     # nothing may be played on it
+        for c in range(14):
+            self.ender[c] = int(not any(ok[c]))
+        self.tshift = [1 << (3 * c) if c < 14 else 0 for c in range(16)]
+        enders = [c for c in range(1, 14) if self.ender[c]]
+        # the chain-ender bound reads one packed count: used when exactly one rank ends chains
+        self.ender_shift = 3 * enders[0] if len(enders) == 1 else 0
+        self.bipartite = sv.bipartite
+        self.wrap_parity = sv.wrap_parity
+        self.hall_arcs = hall_sets(sv)
+        # for the segment bound: the packed-count bits of ranks 1..13, of those linked to the
+        # next rank, and whether the king leads on to the ace
+        self.rank_bits = sum(1 << (3 * r) for r in range(1, 14))
+        self.link_bits = sum(1 << (3 * r) for r in range(1, 13) if sv.linked[r][r + 1])
+        self.wraps = bool(sv.linked[13][1])
+
+    def mask_tables(self) -> MaskTables:
+        """For each waste class, the playable columns (a 7-bit mask) from the free cards'
+        classes packed four bits a column: columns 1-3 (12 bits), 4-6 (12 bits), 7 (4 bits).
+        Built on first use (about 200,000 entries)."""
+        if self._mask_tables is None:
+            lo: list[list[int]] = []
+            mid: list[list[int]] = []
+            top: list[list[int]] = []
+            for w in range(16):
+                ok = self.okc[w]
+                three = [ok[b & 15] | ok[b >> 4 & 15] << 1 | ok[b >> 8] << 2
+                         for b in range(4096)]
+                lo.append(three)
+                mid.append([m << 3 for m in three])
+                top.append([ok[c] << 6 for c in range(16)])
+            self._mask_tables = (lo, mid, top)
+        return self._mask_tables
+
+
+class DealTables:
+    """The tables of one position (one search) for the win search."""
+
+    def __init__(self, rt: RuleTables, columns: list[list[int]], stock: list[int],
+                 start_waste: int, wclass: list[int]) -> None:
+        self.rules = rt
+        cls = [[wclass[ci] for ci in col] for col in columns]
+        self.heights = [len(col) for col in cls]
+        self.hcode = sum(h * 6 ** i for i, h in enumerate(self.heights))
+        self.total = sum(self.heights)
+        self.stock_cls = [wclass[ci] for ci in stock]
+        self.start_w = wclass[start_waste]
+        # topc[i * 6 + h]: the class of column i's free card at height h
+        topc = [EMPTY_COLUMN] * (6 * len(cls))
+        for i, col in enumerate(cls):
+            for h in range(1, len(col) + 1):
+                topc[i * 6 + h] = col[h - 1]
+        self.tops = sum(topc[i * 6 + h] << (4 * i) for i, h in enumerate(self.heights))
+        self.tdel = [((topc[at - 1] - topc[at]) << (4 * (at // 6))) if at % 6 else 0
+                     for at in range(len(topc))]
+        counts = [0] * 16
+        tcount = [0] * 14
+        for col in cls:
+            for c in col:
+                counts[c] += 1
+                tcount[c] += 1
+        for c in self.stock_cls:
+            counts[c] += 1
+        counts[self.start_w] += 1
+        self.imbalance = sum(rt.sign[c] for col in cls for c in col)
+        self.tpack = sum(n << (3 * r) for r, n in enumerate(tcount))
+        self.topc = topc
+        self._vectors(rt, cls, counts, tcount)
+
+    def _vectors(self, rt: RuleTables, cls: list[list[int]], counts: list[int],
+                 tcount: list[int]) -> None:
+        play = [0] * (6 * len(cls))
+        bury = [0] * 16
+        vec = hi = 0
+        self.dead_at_start = self.hall_at_start = self.bound_at_start = False
+        field = 0
+        for i, col in enumerate(cls):
+            for d, c in enumerate(col):
+                targets = rt.targets[c]
+                covered = sum(1 for x in col[:d + 1] if x in targets)
+                above = [e for e in range(d + 2, len(col)) if col[e] in targets]
+                slack = sum(counts[t] for t in targets) - covered - len(above)
+                if slack <= 0:
+                    self.dead_at_start = True
+                if slack > _SLACK_CAP:
+                    continue
+                shift = 8 * field
+                field += 1
+                vec += (127 + slack) << shift
+                hi += 128 << shift
+                play[i * 6 + d + 1] += 64 << shift
+                for e in above:
+                    play[i * 6 + e + 1] += 1 << shift
+                for t in targets:
+                    bury[t] += 1 << shift
+        places_of_rank: dict[int, list[int]] = {}
+        for i, col in enumerate(cls):
+            for d, c in enumerate(col):
+                places_of_rank.setdefault(c, []).append(i * 6 + d + 1)
+        for ranks, classes in rt.hall_arcs:
+            slack = sum(counts[c] for c in classes) - sum(tcount[r] for r in ranks)
+            if slack < 0:
+                self.hall_at_start = True
+            shift = 8 * field
+            field += 1
+            vec += (128 + slack) << shift
+            hi += 128 << shift
+            for r in ranks:
+                for at in places_of_rank.get(r, ()):
+                    play[at] += 1 << shift
+            for c in classes:
+                bury[c] += 1 << shift
+        # linear bounds on the whole state (parity with the king-ace link, chain enders): one
+        # field each, whose change depends on the card played or drawn and the waste it buries
+        bounds = self._bounds(rt)
+        play_by_w: list[list[int]] = [[0] * 16 for _ in range(16)]   # [w][c]
+        draw_by_w: list[list[int]] = [[0] * 16 for _ in range(len(self.stock_cls))]  # [s][w]
+        for start, play_delta, draw_delta in bounds:
+            if start < 0:
+                self.bound_at_start = True
+            shift = 8 * field
+            field += 1
+            vec += (128 + start) << shift
+            hi += 128 << shift
+            for w in range(16):
+                for c in range(16):
+                    play_by_w[w][c] += play_delta(c, w) << shift
+                for k in range(len(self.stock_cls)):
+                    draw_by_w[k][w] += draw_delta(k, w) << shift
+        self.vec, self.hi, self.bury_vec = vec, hi, bury
+        # play_vecs[w][i * 6 + h]: the change of vec when that card is played onto class w;
+        # draw_vecs[s][w]: when stock card s is drawn onto class w
+        self.play_vecs = [[pv - b + play_by_w[w][self.topc[at]] if at % 6 else 0
+                           for at, pv in enumerate(play)] for w, b in enumerate(bury)]
+        self.draw_vecs = [[draw_by_w[k][w] - bury[w] for w in range(16)]
+                          for k in range(len(self.stock_cls))]
+
+    def _bounds(self, rt: RuleTables) -> list[tuple[int, Callable[[int, int], int],
+                                                    Callable[[int, int], int]]]:
+        """The linear bounds, each as (its value at the start, its change when a card of class
+        c is played onto class w, its change when stock card k is drawn onto class w); a bound
+        fails when its value is negative. As in the general search:
+
+        * with the king-ace link, chains of plays alternate parity but for king-ace links, so
+          the imbalance d (odd minus even tableau cards) is at most the chains that may start
+          on an odd card, X = even stock cards + aces and kings in the stock + 1 if the waste
+          starts one, plus 2 min(aces, kings) of the tableau: X + 2 aces - d >= 0 or
+          X + 2 kings - d >= 0 fails, and at least -(odd stock cards + 1 if the waste is not
+          even): d + odd stock cards + (waste not even) >= 0;
+        * a chain ender (a card nothing may be played on) ends its chain: the stock must hold
+          a draw for every one but the last, and one more if the waste is one:
+          stock left - enders + 1 - (waste is an ender) >= 0.
+        """
+        stock = self.stock_cls
+        sign, ender = rt.sign, rt.ender
+        imb = self.imbalance
+        counts = [0] * 16
+        for i, h in enumerate(self.heights):
+            for d in range(h):
+                counts[self.topc[i * 6 + d + 1]] += 1
+        odd = sum(1 for c in stock if 1 <= c <= 13 and c % 2)
+        even = sum(1 for c in stock if 1 <= c <= 13 and not c % 2)
+        ka = sum(1 for c in stock if c in (1, 13))
+
+        def starts(w: int) -> int:          # may a chain start odd on this waste
+            return int(sign[w] <= 0 or w in (1, 13)) if w != NONE_CLASS else 1
+
+        def not_even(w: int) -> int:
+            return int(sign[w] >= 0)
+
+        bounds: list[tuple[int, Callable[[int, int], int], Callable[[int, int], int]]] = []
+        w0 = self.start_w
+        def odd_starts_play(link: int) -> Callable[[int, int], int]:
+            return lambda c, w: starts(c) - starts(w) - 2 * (c == link) + sign[c]
+
+        if rt.wrap_parity:
+            for link in (1, 13):
+                bounds.append((
+                    even + ka + starts(w0) + 2 * counts[link] - imb,
+                    odd_starts_play(link),
+                    lambda k, w: (-(1 <= stock[k] <= 13 and stock[k] % 2 == 0)
+                                  - (stock[k] in (1, 13)) + starts(stock[k]) - starts(w))))
+            bounds.append((
+                imb + odd + not_even(w0),
+                lambda c, w: -sign[c] + not_even(c) - not_even(w),
+                lambda k, w: (-(1 <= stock[k] <= 13 and stock[k] % 2 == 1)
+                              + not_even(stock[k]) - not_even(w))))
+        if any(ender[c] for c in range(1, 14)):
+            enders = sum(counts[c] for c in range(14) if ender[c])
+            bounds.append((
+                len(stock) - enders + 1 - ender[w0],
+                lambda c, w: ender[w],
+                lambda k, w: -1 - ender[stock[k]] + ender[w]))
+        return bounds
+
+
+
+def hall_sets(sv: "Solver", longest: int = 7) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """The Hall sets of the win search: with the classes their cards may be played on, the
+    runs of up to ``longest`` ranks two apart (5, 7, 9: they share the ranks between them) on
+    the lines of odd and of even ranks, or on the one circle of them when king and ace are
+    linked. Each of their cards is played onto a different card of those classes, so the cards
+    left of those classes must be at least as many. On a line these runs are every set a
+    shortage can show in (the odd ranks' neighbours are even and the other way round); on the
+    circle, runs longer than 7 added nothing on deals 201..700."""
+    lines = ([[1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]] if sv.circular
+             else [[1, 3, 5, 7, 9, 11, 13], [2, 4, 6, 8, 10, 12]])
+    arcs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    for line in lines:
+        size = len(line)
+        for a in range(size):
+            for length in range(1, min(longest, size) + 1):
+                if not sv.circular and a + length > size:
+                    continue
+                ranks = tuple(line[(a + k) % size] for k in range(length))
+                classes = tuple(sorted(set().union(*(sv.rank_targets[r] for r in ranks))))
+                if (ranks, classes) not in arcs:
+                    arcs.append((ranks, classes))
+    return arcs

@@ -1,0 +1,232 @@
+"""The search for a win: the hot loop of :mod:`golfcore.solitaire.solver`.
+
+Depth first over *(column heights, stock position, waste class)*, plays before the draw, with
+the pruning of the general search (:mod:`.solver_search`), but with everything a position needs
+kept in small integers passed down the recursion (:mod:`.solver_tables` builds them):
+
+* ``vec`` packs the dead-card and Hall checks (one 8-bit field per tableau card and per Hall
+  set): a move adds one precomputed integer, and ``vec & hi != hi`` says whether it leaves a card
+  that nothing can be played on any more, or a set of ranks with fewer cards left to hold them
+  than cards to hold. The move is then not made;
+* ``tp`` packs the tableau's rank counts (three bits a rank), ``tt`` the classes of the seven
+  free cards (four bits a column): the playable columns are three table look-ups;
+* ``hc`` is the column heights in base 6, shifted left by 4: with the waste class it is the key
+  of the table of lost states.
+
+Transpositions and a dominance. When the rules let the player draw whenever the stock is not
+empty (every built-in variant but ``traditional``), a state proved lost stays lost with fewer
+cards left in the stock: any line from ``(heights, s2, w)`` can be played from
+``(heights, s1, w)`` with ``s1 <= s2``, its first draw replaced by drawing ``s2 - s1 + 1``
+cards. So the search remembers, for each ``(heights, waste class)``, the smallest stock position
+at which it was proved lost, and skips that state at that position or later. Only finished
+(proved) states are remembered, never the ones still on the search path.
+
+Positions are counted when searched: a state reached for the first time (not known lost)
+counts, whether a bound then rejects it or it is expanded. Restarts: :mod:`.solver_order`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Sequence
+
+from golfcore.solitaire.moves import DRAW_MOVE, Move
+from golfcore.solitaire.solver_order import FIRST_RUN, RESTART_UNIT, luby, ordering
+
+if TYPE_CHECKING:  # pragma: no cover
+    from golfcore.solitaire.solver_search import Search
+
+_CHUNK = 255                       # positions counted at once (a cached small int)
+_POW16 = tuple((6 ** i) << 4 for i in range(7))
+_COLUMNS_OF_MASK = tuple(tuple(i for i in range(7) if mask >> i & 1) for mask in range(128))
+
+
+class _Restart(Exception):
+    """The budget of this run is spent: start again from the root with the next ordering."""
+
+
+def search_win(search: "Search") -> bool:
+    """Search ``search``'s position for a win (mode ``win`` of the general search) and leave in
+    ``search`` what that mode leaves: ``found_win``, ``best_line`` (the winning line),
+    ``seen_best`` and ``seen_line`` (the most cards removed on the way, the seed of the
+    best-result search), ``visited_total`` and ``stats``. Raises the search's limits as it
+    does."""
+    dt = search.deal_tables()
+    rt = dt.rules
+    stats = search.stats
+    total = dt.total
+    if total == 0:
+        search.found_win = True
+        search._record(total)
+        return True
+    if dt.dead_at_start:
+        stats["dead-card prunes"] += 1
+        return False
+    if dt.hall_at_start:
+        stats["matching prunes"] += 1
+        return False
+    if dt.bound_at_start:
+        stats["parity prunes"] += 1
+        return False
+
+    heights = list(dt.heights)
+    tdel = dt.tdel                 # tdel[i * 6 + h]: change of tt when column i loses height h
+    mask_lo, mask_mid, mask_hi = rt.mask_tables()   # playable columns by waste and free cards
+    pv_of = dt.play_vecs           # pv_of[w][i * 6 + h]: change of vec for a play onto w
+    dv_of = dt.draw_vecs           # dv_of[s][w]: change of vec for drawing stock card s
+    hi = dt.hi
+    stock = dt.stock_cls
+    n_stock = len(stock)
+    tshift = rt.tshift             # tshift[c]: change of tp when a card of class c leaves
+    rank_bits, link_bits, wraps = rt.rank_bits, rt.link_bits, rt.wraps
+    draw_ok = (bool(rt.draw_table[False]), bool(rt.draw_table[True]))
+    # losts[s]: states proved lost, by heights and waste class, with the stock position they
+    # were proved at; one shared table for every s when the dominance on the stock holds
+    if draw_ok[0] and draw_ok[1]:
+        shared: dict[int, int] = {}
+        losts = [shared] * (n_stock + 1)
+    else:
+        losts = [{} for _ in range(n_stock + 1)]
+    gets = [table.get for table in losts]
+    cols_of = _COLUMNS_OF_MASK
+    pow16 = _POW16
+    path: list[int] = [0] * (total + n_stock + 1)
+    # the most cards removed so far, and the line that removed them (only when asked)
+    best_left = total - search.seen_best if search.seen_best >= 0 else total + 1
+    if not search.want_seen:
+        best_left = -1
+    best_path: list[int] = []
+    n_match = n_segment = 0
+    # counting: nvis positions before the current chunk, whose size is chunk and of which
+    # budget are left; event is the next position number at which something is due
+    big = 1 << 62
+    limit1 = search.limit + 1 if search.limit is not None else big
+    clock = search.clock_every
+    ticking = search.deadline is not None or search.progress is not None
+    next_tick = (search.visited_total // clock + 1) * clock if ticking else big
+    restart_at = big
+    nvis = search.visited_total
+    chunk = budget = 0
+    event = big
+    tick = search._tick
+    order = ordering(0)
+
+    def count() -> None:
+        """The chunk is used up by one more position: count it, do what is due (the position
+        limit, a restart, the clock and progress report) and size the next chunk."""
+        nonlocal nvis, chunk, budget, event, next_tick
+        n = nvis + chunk + 1                  # this position's number
+        if n >= event:
+            if n >= limit1:
+                nvis, chunk, budget = n - 1, 0, 0
+                raise search.limit_error("positions")
+            if n >= restart_at:
+                nvis, chunk, budget = n, 0, 0
+                raise _Restart()
+            if n >= next_tick:
+                search.visited_total = n
+                tick()
+                next_tick += clock
+            event = min(limit1, restart_at, next_tick)
+        nvis = n
+        chunk = budget = min(_CHUNK, event - n - 1)
+
+    def dfs(s: int, w: int, hc: int, vec: int, tp: int, tt: int, left: int) -> bool:
+        nonlocal budget, best_left, best_path, n_match, n_segment
+        budget -= 1
+        if budget < 0:
+            count()
+        if left < best_left:
+            best_left = left
+            best_path = path[:total - left + s]
+        stock_left = n_stock - s
+        if not stock_left and not tp & 7 and _segments(tp, rank_bits, link_bits, wraps) > 1:
+            n_segment += 1
+        else:
+            mask = mask_lo[w][tt & 4095] | mask_mid[w][tt >> 12 & 4095] | mask_hi[w][tt >> 24]
+            depth = total - left + s
+            if mask:
+                plays: Sequence[int] = cols_of[mask]
+                if left == 1:
+                    path[depth] = plays[0]
+                    best_path = path[:depth + 1]
+                    return True
+                if len(plays) > 1:
+                    plays = order(plays, heights)
+                get = gets[s]
+                pvw = pv_of[w]
+                for i in plays:
+                    card = tt >> 4 * i & 15
+                    nh = hc - pow16[i]
+                    if get(nh | card, 99) <= s:
+                        continue
+                    h = heights[i]
+                    at = i * 6 + h
+                    v2 = vec + pvw[at]
+                    if v2 & hi != hi:
+                        n_match += 1              # searched too: a bound rejects it
+                        budget -= 1
+                        if budget < 0:
+                            count()
+                        continue
+                    heights[i] = h - 1
+                    path[depth] = i
+                    if dfs(s, card, nh, v2, tp - tshift[card], tt + tdel[at], left - 1):
+                        return True
+                    heights[i] = h
+            if stock_left and draw_ok[mask > 0]:
+                card = stock[s]
+                if gets[s + 1](hc | card, 99) > s + 1:
+                    v2 = vec + dv_of[s][w]
+                    if v2 & hi != hi:
+                        n_match += 1
+                        budget -= 1
+                        if budget < 0:
+                            count()
+                    else:
+                        path[depth] = 7
+                        if dfs(s + 1, card, hc, v2, tp, tt, left):
+                            return True
+        losts[s][hc | w] = s
+        return False
+
+    run = 0
+    won = False
+    try:
+        while True:
+            heights[:] = dt.heights
+            order = ordering(run)
+            nvis, chunk, budget = nvis + chunk - budget, 0, 0
+            restart_at = nvis + (FIRST_RUN if run == 0 else RESTART_UNIT * luby(run))
+            event = min(limit1, restart_at, next_tick)
+            try:
+                won = dfs(0, dt.start_w, dt.hcode << 4, dt.vec, dt.tpack, dt.tops, total)
+                break
+            except _Restart:
+                run += 1
+    finally:
+        search.visited_total = nvis + chunk - budget
+        stats["matching prunes"] += n_match
+        stats["segment prunes"] += n_segment
+        if best_left >= 0 and total - best_left > search.seen_best:
+            search.seen_best = total - best_left
+            search.seen_line = _moves(best_path)
+    if won:
+        search.found_win = True
+        search.path = _moves(best_path)
+        search._record(total)
+        search.path = []
+    return won
+
+
+def _segments(tp: int, rank_bits: int, link_bits: int, wraps: bool) -> int:
+    """How many segments of linked ranks the tableau fills (``tp``: its packed counts, no
+    joker): a chain of plays never leaves one, so each needs a chain of its own."""
+    present = (tp | tp >> 1 | tp >> 2) & rank_bits
+    starts = present & ~((present & link_bits) << 3)
+    if wraps and present >> 39 & 1:
+        starts &= ~8                      # the king leads on to the ace
+    return starts.bit_count() or 1
+
+
+def _moves(path: list[int]) -> list[Any]:
+    return [DRAW_MOVE if i == 7 else Move("play", i + 1) for i in path]
