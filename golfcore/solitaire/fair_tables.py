@@ -100,28 +100,9 @@ def tables_for(rules: RuleSet) -> FairTables:
 
 
 def runs_needed(t: FairTables, tcount: list[int]) -> int:
-    """A lower bound on the chains of plays that clear the tableau (classes are ranks): chains
-    never cross a rank gone from the tableau, alternate parity where every play joins ranks of
-    different parity, and hold at most one chain ender (it ends the chain)."""
-    linked, ender_rank = t.linked, t.ender_rank
-    segments: list[list[int]] = []
-    prev = 0
-    current: list[int] | None = None
-    for r in range(1, 14):
-        k = tcount[r]
-        if not k:
-            continue
-        if current is None or not linked[prev][r]:
-            current = [0, 0, 0]
-            segments.append(current)
-        current[r & 1] += k
-        if ender_rank[r]:
-            current[2] += k
-        prev = r
-    if len(segments) > 1 and tcount[13] and tcount[1] and linked[13][1]:
-        last = segments.pop()
-        for j in range(3):
-            segments[0][j] += last[j]
-    if t.bipartite:
-        return sum(max(1, abs(odd - even), enders) for even, odd, enders in segments)
-    return sum(max(1, enders) for _, _, enders in segments)
+    """A lower bound on the chains of plays that clear the tableau (classes are ranks): the
+    solver's bound (:func:`golfcore.solitaire.solver_search.chain_runs`) with this rule set's
+    tables."""
+    from golfcore.solitaire.solver_search import chain_runs
+
+    return chain_runs(t.linked, t.ender_rank, t.bipartite, tcount)

@@ -78,7 +78,15 @@ class Search:
         self.want_seen = True      # whether mode win records the most cards removed (seen_*)
         self.stats = {"dead-card prunes": 0, "ender prunes": 0, "parity prunes": 0,
                       "segment prunes": 0, "matching prunes": 0, "bound prunes": 0}
-        sv = solver
+        self._prepared = False
+        self.reset()
+
+    def _prepare(self) -> None:
+        """The tables of this search's own modes (not needed by the win search)."""
+        if self._prepared:
+            return
+        self._prepared = True
+        sv = self.solver
         wclass = sv.wclass
         # cover[i][d]: (class, how many of that class the card at (i, d) cannot use) for each
         # class the card may be played on: the cards it covers and itself
@@ -106,7 +114,6 @@ class Search:
             self.odd_after[k] = self.odd_after[k + 1] + odd
             self.even_after[k] = self.even_after[k + 1] + (1 - odd)
             self.ka_after[k] = self.ka_after[k + 1] + (rank in (1, 13))
-        self.reset()
 
     def reset(self, seed: bool = False) -> None:
         """Forget the states searched. With ``seed``, start the next search from the most cards
@@ -149,6 +156,7 @@ class Search:
 
             self.mode = mode
             return search_win(self)
+        self._prepare()
         sv = self.solver
         self.mode = mode
         self.prune_dead = mode != "removed"      # a dead card ends a search for a win
@@ -226,40 +234,9 @@ class Search:
         return found
 
     def _runs_needed(self) -> int:
-        """A lower bound on the chains of plays needed to clear the tableau: chains never cross
-        a rank gone from the tableau, alternate parity where the rules make every play join
-        ranks of different parity, and hold at most one chain ender (it ends the chain)."""
+        """:func:`chain_runs` of the current tableau."""
         sv = self.solver
-        tcount = self.tcount
-        linked = sv.linked
-        ender_rank = sv.ender_rank
-        segments: list[list[int]] = []
-        prev = 0
-        current: list[int] | None = None
-        for r in range(1, 14):
-            n = tcount[r]
-            if not n:
-                continue
-            if current is None or not linked[prev][r]:
-                current = [0, 0, 0]
-                segments.append(current)
-            current[r & 1] += n
-            if ender_rank[r]:
-                current[2] += n
-            prev = r
-        if len(segments) > 1 and tcount[13] and tcount[1] and linked[13][1]:
-            last = segments.pop()
-            first = segments[0]
-            for k in range(3):
-                first[k] += last[k]
-        runs = 0
-        if sv.bipartite:
-            for even, odd, enders in segments:
-                runs += max(1, abs(odd - even), enders)
-        else:
-            for even, odd, enders in segments:
-                runs += max(1, enders)
-        return runs
+        return chain_runs(sv.linked, sv.ender_rank, sv.bipartite, self.tcount)
 
     def _lost_cards(self) -> int:
         return sum(d + 1 for d, h in zip(self.dead, self.heights) if d < h)
@@ -421,3 +398,34 @@ class Search:
 
 _POW6 = tuple(6 ** i for i in range(7))
 _ORDER = tuple(range(7))
+
+
+def chain_runs(linked: "Sequence[Sequence[bool]]", ender_rank: "Sequence[bool]",
+               bipartite: bool, tcount: "Sequence[int]") -> int:
+    """A lower bound on the chains of plays needed to clear a tableau holding ``tcount[r]``
+    cards of rank r: chains never cross a rank gone from the tableau (``linked[a][b]``: a card
+    of rank b may follow one of rank a in a chain), alternate parity where the rules make every
+    play join ranks of different parity (``bipartite``), and hold at most one chain ender (a
+    rank with ``ender_rank``: it ends the chain)."""
+    segments: list[list[int]] = []
+    prev = 0
+    current: list[int] | None = None
+    for r in range(1, 14):
+        n = tcount[r]
+        if not n:
+            continue
+        if current is None or not linked[prev][r]:
+            current = [0, 0, 0]
+            segments.append(current)
+        current[r & 1] += n
+        if ender_rank[r]:
+            current[2] += n
+        prev = r
+    if len(segments) > 1 and tcount[13] and tcount[1] and linked[13][1]:
+        last = segments.pop()
+        first = segments[0]
+        for k in range(3):
+            first[k] += last[k]
+    if bipartite:
+        return sum(max(1, abs(odd - even), enders) for even, odd, enders in segments)
+    return sum(max(1, enders) for _, _, enders in segments)
