@@ -76,48 +76,6 @@ class RuleTables:
         self.rank_bits = sum(1 << (3 * r) for r in range(1, 14))
         self.link_bits = sum(1 << (3 * r) for r in range(1, 13) if sv.linked[r][r + 1])
         self.wraps = bool(sv.linked[13][1])
-        self._bound_deltas()
-
-    def _bound_deltas(self) -> None:
-        """The linear bounds on a whole state (see :meth:`DealTables._bound_starts`): which
-        there are, and how a play of class c onto class w (``bound_play[w][c]``) or a draw of
-        class c onto class w (``bound_draw[w][c]``) changes them, packed 8 bits a bound."""
-        sign, ender = self.sign, self.ender
-
-        def starts(w: int) -> int:          # may a chain start odd on this waste
-            return int(sign[w] <= 0 or w in (1, 13)) if w != NONE_CLASS else 1
-
-        def not_even(w: int) -> int:
-            return int(sign[w] >= 0)
-
-        def odd(c: int) -> int:
-            return int(1 <= c <= 13 and c % 2 == 1)
-
-        def even(c: int) -> int:
-            return int(1 <= c <= 13 and c % 2 == 0)
-
-        plays: list[Callable[[int, int], int]] = []
-        draws: list[Callable[[int, int], int]] = []
-        self.bounds: list[str] = []
-        def odd_play(link: int) -> Callable[[int, int], int]:
-            return lambda c, w: starts(c) - starts(w) - 2 * (c == link) + sign[c]
-
-        if self.wrap_parity:
-            for link in (1, 13):
-                self.bounds.append(f"odd chains, link {link}")
-                plays.append(odd_play(link))
-                draws.append(lambda c, w: -even(c) - (c in (1, 13)) + starts(c) - starts(w))
-            self.bounds.append("even chains")
-            plays.append(lambda c, w: -sign[c] + not_even(c) - not_even(w))
-            draws.append(lambda c, w: -odd(c) + not_even(c) - not_even(w))
-        if any(ender[1:14]):
-            self.bounds.append("enders")
-            plays.append(lambda c, w: ender[w])
-            draws.append(lambda c, w: -1 - ender[c] + ender[w])
-        self.bound_play = [[sum(f(c, w) << (8 * b) for b, f in enumerate(plays))
-                            for c in range(16)] for w in range(16)]
-        self.bound_draw = [[sum(f(c, w) << (8 * b) for b, f in enumerate(draws))
-                            for c in range(16)] for w in range(16)]
 
     def mask_tables(self) -> MaskTables:
         """For each waste class, the playable columns (a 7-bit mask) from the free cards'
@@ -217,33 +175,41 @@ class DealTables:
                 bury[c] += 1 << shift
         # linear bounds on the whole state (parity with the king-ace link, chain enders): one
         # field each, whose change depends on the card played or drawn and the waste it buries
-        base = 8 * field
-        for b, start in enumerate(self._bound_starts(rt)):
+        bounds = self._bounds(rt)
+        play_by_w: list[list[int]] = [[0] * 16 for _ in range(16)]   # [w][c]
+        draw_by_w: list[list[int]] = [[0] * 16 for _ in range(len(self.stock_cls))]  # [s][w]
+        for start, play_delta, draw_delta in bounds:
             if start < 0:
                 self.bound_at_start = True
-            vec += (128 + start) << (base + 8 * b)
-            hi += 128 << (base + 8 * b)
+            shift = 8 * field
+            field += 1
+            vec += (128 + start) << shift
+            hi += 128 << shift
+            for w in range(16):
+                for c in range(16):
+                    play_by_w[w][c] += play_delta(c, w) << shift
+                for k in range(len(self.stock_cls)):
+                    draw_by_w[k][w] += draw_delta(k, w) << shift
         self.vec, self.hi, self.bury_vec = vec, hi, bury
         # play_vecs[w][i * 6 + h]: the change of vec when that card is played onto class w;
         # draw_vecs[s][w]: when stock card s is drawn onto class w
-        topc = self.topc
-        bound_play, bound_draw = rt.bound_play, rt.bound_draw
-        self.play_vecs = [[(pv - b + (bp[topc[at]] << base)) if at % 6 else 0
-                           for at, pv in enumerate(play)]
-                          for b, bp in zip(bury, bound_play)]
-        self.draw_vecs = [[(bound_draw[w][c] << base) - bury[w] for w in range(16)]
-                          for c in self.stock_cls]
+        self.play_vecs = [[pv - b + play_by_w[w][self.topc[at]] if at % 6 else 0
+                           for at, pv in enumerate(play)] for w, b in enumerate(bury)]
+        self.draw_vecs = [[draw_by_w[k][w] - bury[w] for w in range(16)]
+                          for k in range(len(self.stock_cls))]
 
-    def _bound_starts(self, rt: RuleTables) -> list[int]:
-        """The linear bounds' values at the start, in the order of ``rt.bounds``; a bound
+    def _bounds(self, rt: RuleTables) -> list[tuple[int, Callable[[int, int], int],
+                                                    Callable[[int, int], int]]]:
+        """The linear bounds, each as (its value at the start, its change when a card of class
+        c is played onto class w, its change when stock card k is drawn onto class w); a bound
         fails when its value is negative. As in the general search:
 
         * with the king-ace link, chains of plays alternate parity but for king-ace links, so
           the imbalance d (odd minus even tableau cards) is at most the chains that may start
           on an odd card, X = even stock cards + aces and kings in the stock + 1 if the waste
           starts one, plus 2 min(aces, kings) of the tableau: X + 2 aces - d >= 0 or
-          X + 2 kings - d >= 0 fails; and it is at least -(odd stock cards + 1 if the waste is
-          not even): d + odd stock cards + (waste not even) >= 0;
+          X + 2 kings - d >= 0 fails, and at least -(odd stock cards + 1 if the waste is not
+          even): d + odd stock cards + (waste not even) >= 0;
         * a chain ender (a card nothing may be played on) ends its chain: the stock must hold
           a draw for every one but the last, and one more if the waste is one:
           stock left - enders + 1 - (waste is an ender) >= 0.
@@ -258,17 +224,37 @@ class DealTables:
         odd = sum(1 for c in stock if 1 <= c <= 13 and c % 2)
         even = sum(1 for c in stock if 1 <= c <= 13 and not c % 2)
         ka = sum(1 for c in stock if c in (1, 13))
-        w = self.start_w
-        starts = int(sign[w] <= 0 or w in (1, 13)) if w != NONE_CLASS else 1
-        values: list[int] = []
+
+        def starts(w: int) -> int:          # may a chain start odd on this waste
+            return int(sign[w] <= 0 or w in (1, 13)) if w != NONE_CLASS else 1
+
+        def not_even(w: int) -> int:
+            return int(sign[w] >= 0)
+
+        bounds: list[tuple[int, Callable[[int, int], int], Callable[[int, int], int]]] = []
+        w0 = self.start_w
+        def odd_starts_play(link: int) -> Callable[[int, int], int]:
+            return lambda c, w: starts(c) - starts(w) - 2 * (c == link) + sign[c]
+
         if rt.wrap_parity:
-            values.append(even + ka + starts + 2 * counts[1] - imb)
-            values.append(even + ka + starts + 2 * counts[13] - imb)
-            values.append(imb + odd + int(sign[w] >= 0))
-        if any(ender[1:14]):
+            for link in (1, 13):
+                bounds.append((
+                    even + ka + starts(w0) + 2 * counts[link] - imb,
+                    odd_starts_play(link),
+                    lambda k, w: (-(1 <= stock[k] <= 13 and stock[k] % 2 == 0)
+                                  - (stock[k] in (1, 13)) + starts(stock[k]) - starts(w))))
+            bounds.append((
+                imb + odd + not_even(w0),
+                lambda c, w: -sign[c] + not_even(c) - not_even(w),
+                lambda k, w: (-(1 <= stock[k] <= 13 and stock[k] % 2 == 1)
+                              + not_even(stock[k]) - not_even(w))))
+        if any(ender[c] for c in range(1, 14)):
             enders = sum(counts[c] for c in range(14) if ender[c])
-            values.append(len(stock) - enders + 1 - ender[w])
-        return values
+            bounds.append((
+                len(stock) - enders + 1 - ender[w0],
+                lambda c, w: ender[w],
+                lambda k, w: -1 - ender[stock[k]] + ender[w]))
+        return bounds
 
 
 
