@@ -23,7 +23,7 @@ from golfcore.solitaire import engine
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.fair import DEFAULT_POLICY_UNSEEN, fair_chance
 from golfcore.solitaire.rules import rule_set
-from golfcore.solitaire.survey.results import RECORD_START, Resume
+from golfcore.solitaire.survey.results import Resume, resume_file
 from golfcore.solitaire.survey.tasks import Record
 
 __all__ = ["FAIR_FIELDS", "FairOptions", "fair_deal", "fair_output", "read_fair_results"]
@@ -165,25 +165,15 @@ def read_fair_results(path: str, variants: Sequence[str], first: int, last: int,
     computed with other :class:`FairOptions`, or anything that is not a fair record, is
     :class:`GolfError` (naming the file, the line and what differs), and the file is left as
     it is."""
-    found = jsonl.read_lines(path, "fair survey", RECORD_START)
-    resume = Resume(truncated=found.truncated, needs_newline=found.needs_newline)
-    wanted = set(variants)
     mine = options.to_json()
-    for number, data in found.lines:
-        record = _check_record(data, f"{path}, line {number}")
-        if record["options"] != mine:
-            theirs = FairOptions.from_json(record["options"]).describe()
-            raise GolfError(
-                f"{path} holds fair chances computed with other options ({theirs}; this one: "
+
+    def refuse(record: Record) -> str | None:
+        if record["options"] == mine:
+            return None
+        theirs = FairOptions.from_json(record["options"]).describe()
+        return (f"{path} holds fair chances computed with other options ({theirs}; this one: "
                 f"{options.describe()}): resuming would mix them. Run with the same options, "
                 f"or give another --fair-output")
-        key = (record["deal"], record["variant"])
-        if record["variant"] not in wanted or not first <= record["deal"] <= last:
-            resume.outside += 1
-        elif key in resume.done:
-            resume.duplicates += 1
-        else:
-            resume.done[key] = record
-    if repair:
-        jsonl.repair(path, found)
-    return resume
+
+    return resume_file(path, "fair survey", variants, first, last, _check_record, refuse,
+                       repair)

@@ -91,25 +91,39 @@ def read_results(path: str, variants: Sequence[str], first: int, last: int, best
     ``deal`` that is text): the error names the file, the line and the field. A file refused is
     left as it is.
     """
-    found = jsonl.read_lines(path, "survey", RECORD_START)
-    resume = Resume(truncated=found.truncated, needs_newline=found.needs_newline)
-    wanted = set(variants)
-    for number, data in found.lines:
-        record = _check_record(data, f"{path}, line {number}")
-        if record["best"] != best or record["limit"] != limit:
-            raise GolfError(
-                f"{path} holds results of a survey with other options ("
+    def refuse(record: Record) -> str | None:
+        if record["best"] == best and record["limit"] == limit:
+            return None
+        return (f"{path} holds results of a survey with other options ("
                 f"{_options_text(record['best'], record['limit'])}; this one: "
                 f"{_options_text(best, limit)}): resuming would mix them. Run with the same "
                 f"options, or give another --output")
+
+    return resume_file(path, "survey", variants, first, last, _check_record, refuse, repair)
+
+
+def resume_file(path: str, kind: str, variants: Sequence[str], first: int, last: int,
+                check: Callable[[Any, str], Record], refuse: Callable[[Record], str | None],
+                repair: bool) -> Resume:
+    """Read a results file of ``kind`` records to resume a run (:func:`read_results` says
+    how): ``check(data, where)`` gives a line's record or raises :class:`GolfError`;
+    ``refuse(record)`` names why a record made with other options cannot be mixed with this
+    run's (``None``: it can), raised as :class:`GolfError`."""
+    found = jsonl.read_lines(path, kind, RECORD_START)
+    resume = Resume(truncated=found.truncated, needs_newline=found.needs_newline)
+    wanted = set(variants)
+    for number, data in found.lines:
+        record = check(data, f"{path}, line {number}")
+        reason = refuse(record)
+        if reason is not None:
+            raise GolfError(reason)
         key = (record["deal"], record["variant"])
         if record["variant"] not in wanted or not first <= record["deal"] <= last:
             resume.outside += 1
-            continue
-        if key in resume.done:
+        elif key in resume.done:
             resume.duplicates += 1
-            continue
-        resume.done[key] = record
+        else:
+            resume.done[key] = record
     if repair:
         jsonl.repair(path, found)
     return resume
