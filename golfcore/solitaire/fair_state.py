@@ -28,6 +28,7 @@ from golfcore.cards import Card
 from golfcore.solitaire.fair_tables import INDEX, FairTables, runs_needed
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.position import Position
+from golfcore.solitaire.solver_search import hall_fails
 from golfcore.solitaire.state import GameState, Outcome
 
 #: The weight of one card of column i in the heights' code (a column holds 0..5 cards).
@@ -302,7 +303,7 @@ class InfoState:
             for d in range(self.heights[i]):
                 if not any(counts[w] > used for w, used in per[d]):
                     return True
-        return self._hall_fails(self.t.hall_arcs) or self._hopeless(self.waste)
+        return hall_fails(self.t.hall_arcs, self.tcount, counts) or self._hopeless(self.waste)
 
     def _hopeless(self, w: int) -> bool:
         """Whether a bound proves that no order of the unseen cards wins, waste class ``w``."""
@@ -333,22 +334,6 @@ class InfoState:
                 return True
         return False
 
-    def _hall_fails(self, arcs: "list[tuple[tuple[int, ...], tuple[int, ...]]]") -> bool:
-        """Each card is played onto a different card (the waste just before it), so no set of
-        tableau ranks can outnumber the cards (tableau, unseen, top) they may be played on."""
-        tcount, counts = self.tcount, self.counts
-        for ranks, classes in arcs:
-            m = 0
-            for r in ranks:
-                m += tcount[r]
-            if m:
-                supply = 0
-                for c in classes:
-                    supply += counts[c]
-                if m > supply:
-                    return True
-        return False
-
     def _bury(self, w: int) -> bool:
         """Take the waste's top out of play; whether some tableau card is now dead, or some
         set of them short of cards to be played on. The caller gives the card back."""
@@ -365,7 +350,7 @@ class InfoState:
                 else:
                     return True
         arcs = self.t.hall_by_class.get(w)
-        return arcs is not None and self._hall_fails(arcs)
+        return arcs is not None and hall_fails(arcs, self.tcount, counts)
 
     def _lost_before(self, zeros: "list[int] | None") -> bool:
         """Whether the unseen cards are part of a set already proved lost here (only under

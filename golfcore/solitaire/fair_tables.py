@@ -15,6 +15,7 @@ import functools
 
 from golfcore.cards import JOKER, STANDARD_DECK, Card
 from golfcore.solitaire.rules import RuleSet
+from golfcore.solitaire.solver_search import chain_runs
 
 CARDS: tuple[Card, ...] = STANDARD_DECK + (JOKER,)
 INDEX = {card: i for i, card in enumerate(CARDS)}
@@ -103,6 +104,4 @@ def runs_needed(t: FairTables, tcount: list[int]) -> int:
     """A lower bound on the chains of plays that clear the tableau (classes are ranks): the
     solver's bound (:func:`golfcore.solitaire.solver_search.chain_runs`) with this rule set's
     tables."""
-    from golfcore.solitaire.solver_search import chain_runs
-
     return chain_runs(t.linked, t.ender_rank, t.bipartite, tcount)

@@ -209,22 +209,10 @@ class Search:
 
     def _hall_fails(self,
                     arcs: Sequence[tuple[tuple[int, ...], tuple[int, ...]]] | None = None) -> bool:
-        """Each card is played onto a different card (the waste just before it), so no set of
-        tableau cards can outnumber the cards, anywhere but buried, that they may be played on
-        (Hall's condition). Checked for up to three ranks two apart (5, 7, 9), which share the
-        ranks between them; after a move, only for the sets whose supply the move reduced."""
-        tcount, counts = self.tcount, self.counts
-        for ranks, classes in (self.solver.hall_arcs if arcs is None else arcs):
-            n = 0
-            for r in ranks:
-                n += tcount[r]
-            if n:
-                supply = 0
-                for c in classes:
-                    supply += counts[c]
-                if n > supply:
-                    return True
-        return False
+        """:func:`hall_fails` for the current tableau, over every set of the rule set or over
+        ``arcs`` (after a move, only the sets whose supply the move reduced)."""
+        return hall_fails(self.solver.hall_arcs if arcs is None else arcs, self.tcount,
+                          self.counts)
 
     def _runs(self, tcount: tuple[int, ...]) -> int:
         """:meth:`_runs_needed` for these tableau rank counts, computed once per search."""
@@ -429,3 +417,24 @@ def chain_runs(linked: "Sequence[Sequence[bool]]", ender_rank: "Sequence[bool]",
     if bipartite:
         return sum(max(1, abs(odd - even), enders) for even, odd, enders in segments)
     return sum(max(1, enders) for _, _, enders in segments)
+
+
+def hall_fails(arcs: "Sequence[tuple[tuple[int, ...], tuple[int, ...]]]",
+               tcount: "Sequence[int]", counts: "Sequence[int]") -> bool:
+    """Whether Hall's condition fails: each card is played onto a different card (the waste
+    just before it), so no set of tableau ranks can outnumber the cards, anywhere but buried,
+    that they may be played on. ``arcs`` lists the sets checked, each as (its ranks, the classes
+    they may be played on; the solver checks up to three ranks two apart, 5, 7, 9, which share
+    the ranks between them); ``tcount[r]`` counts the tableau's cards of rank r, ``counts[c]``
+    the cards of class c not buried."""
+    for ranks, classes in arcs:
+        n = 0
+        for r in ranks:
+            n += tcount[r]
+        if n:
+            supply = 0
+            for c in classes:
+                supply += counts[c]
+            if n > supply:
+                return True
+    return False
