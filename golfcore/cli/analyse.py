@@ -83,10 +83,7 @@ def run(args: argparse.Namespace) -> int:
     except AnalysisError as exc:
         return refused(exc)
     if args.json:
-        data: dict[str, Any] = {"input": args.input, "deal": board.deal}
-        data.update(report.to_json())
-        print_json(data)
-        return OK
+        return _print_json(args, board, report.to_json())
     deal = f", deal {board.deal}" if board.deal is not None else ""
     out(f"{args.input}: {rules.name}{deal}")
     rows = [("step", "move", "action", "winnable", "best result still reachable")]
@@ -100,6 +97,14 @@ def run(args: argparse.Namespace) -> int:
                      best_text(step.best_removed, step.best_score, step.best_outcome)))
     print_lines(table(rows, indent="  "))
     out(report.verdict_text())
+    return OK
+
+
+def _print_json(args: argparse.Namespace, board: "Board", report: dict[str, Any]) -> int:
+    """The report as one JSON object, after the input and its deal number."""
+    data: dict[str, Any] = {"input": args.input, "deal": board.deal}
+    data.update(report)
+    print_json(data)
     return OK
 
 
@@ -145,10 +150,7 @@ def run_fair(args: argparse.Namespace) -> int:
     except AnalysisError as exc:
         return refused(exc)
     if args.json:
-        data: dict[str, Any] = {"input": args.input, "deal": board.deal}
-        data.update(report.to_json())
-        print_json(data)
-        return OK
+        return _print_json(args, board, report.to_json())
     deal = f", deal {board.deal}" if board.deal is not None else ""
     out(f"{args.input}: {rules.name}{deal}; the fair chance, for a player who cannot see the "
         f"stock")
