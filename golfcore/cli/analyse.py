@@ -122,7 +122,7 @@ def _start(args: argparse.Namespace) -> "tuple[Board, RuleSet, GameState]":
 def refused(exc: "AnalysisError") -> int:
     """A move that cannot be replayed, in English and Spanish (as ``golf play`` shows a refused
     move): exit status 1."""
-    text = f"{exc}\n  es: {exc.messages.get('es', exc)}"
+    text = bilingual(str(exc), exc.messages.get("es", str(exc)))
     if exc.messages.get("en", str(exc)) != str(exc):
         text += f"\n  en: {exc.messages['en']}"
     return error(text)

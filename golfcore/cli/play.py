@@ -14,7 +14,7 @@ import argparse
 from typing import TYPE_CHECKING, Any
 
 from golfcore.cli.common import (FairSearching, add_game_arguments, add_search_arguments,
-                                 bilingual, chance_text, check_move, fair_options, game_header,
+                                 bilingual, chance_text, check_move, game_header,
                                  make_game, search_limits)
 from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, out,
                                  print_json, print_lines)
@@ -126,10 +126,9 @@ def _hint(game: Game, strategy: str, args: argparse.Namespace
     if strategy == "fair":
         from golfcore.solitaire.fair import DEFAULT_SAMPLES
 
-        options = fair_options(args, samples=DEFAULT_SAMPLES, seconds=FAIR_HINT_SECONDS)
         with FairSearching("play", args.progress, what="a hint",
-                           samples=options["samples"]) as searching:
-            result = game.fair_chance(progress=searching.callback, **options)
+                           samples=DEFAULT_SAMPLES) as searching:
+            result = game.fair_hint(progress=searching.callback, **search_limits(args))
         return result.best, (result if result.best is not None else None)
     with Searching("play", args.progress, what="a hint") as searching:
         return game.hint(strategy, progress=searching.callback, **search_limits(args)), None

@@ -11,16 +11,13 @@ from __future__ import annotations
 
 import math
 import reprlib
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 import golfcore
 from golfcore.errors import GolfError
 from golfcore.solitaire.engine import ActionResult
 from golfcore.solitaire.game import Game
 from golfcore.solitaire.position import Position
-
-if TYPE_CHECKING:
-    from golfcore.solitaire.fair import FairResult
 
 GAME = "solitaire"
 #: The strategies of ``hint``.
@@ -79,18 +76,6 @@ def _check_columns(raw: Any) -> None:
             if not isinstance(column, list):
                 raise GolfError(f"column {i} must be a list of cards, not "
                                 f"{reprlib.repr(column)}")
-
-
-def fair_hint(game: Game, limits: dict[str, Any]) -> "FairResult":
-    """The fair hint of ``game`` with its chance, bounded as ``Game.hint("fair")`` is:
-    ``limit`` caps the exact search in information states, ``seconds`` the exact search and
-    then the estimate (neither: :data:`~golfcore.solitaire.game.FAIR_HINT_SECONDS`)."""
-    from golfcore.solitaire.game import FAIR_HINT_SECONDS
-
-    states, seconds = limits.get("limit"), limits.get("seconds")
-    if states is None and seconds is None:
-        seconds = FAIR_HINT_SECONDS
-    return game.fair_chance(states=states, seconds=seconds, estimate_seconds=seconds)
 
 
 def search_limits(request: dict[str, Any]) -> dict[str, Any]:
@@ -182,7 +167,7 @@ class SolitaireTable:
         limits = search_limits(request)
         reply: dict[str, Any] = {}
         if strategy == "fair":
-            result = fair_hint(game, limits)
+            result = game.fair_hint(**limits)
             move = result.best
             reply["chance"] = result.to_json() if move is not None else None
         elif strategy == "solver":

@@ -150,13 +150,21 @@ class Game:
                 self.state, limit=limit, seconds=seconds,
                 progress=cast("Callable[[SearchProgress], None] | None", progress))
         if strategy == "fair":
-            if limit is None and seconds is None:
-                seconds = FAIR_HINT_SECONDS
-            return self.fair_chance(
-                states=limit, seconds=seconds, estimate_seconds=seconds,
+            return self.fair_hint(
+                limit=limit, seconds=seconds,
                 progress=cast("Callable[[FairProgress], None] | None", progress)).best
         raise GolfError(f"unknown hint strategy {strategy!r}: expected 'legal', 'solver' or "
                         f"'fair'")
+
+    def fair_hint(self, *, limit: int | None = None, seconds: float | None = None,
+                  progress: "Callable[[FairProgress], None] | None" = None) -> "FairResult":
+        """The fair chance behind :meth:`hint` ``("fair")``, bounded as it is: ``limit``
+        information states and ``seconds`` of exact search, then as many seconds of estimate
+        (neither given: :data:`FAIR_HINT_SECONDS`); its ``best`` is the hint."""
+        if limit is None and seconds is None:
+            seconds = FAIR_HINT_SECONDS
+        return self.fair_chance(states=limit, seconds=seconds, estimate_seconds=seconds,
+                                progress=progress)
 
     def fair_chance(self, **options: Any) -> "FairResult":
         """The fair chance of the current position and the move that achieves it
