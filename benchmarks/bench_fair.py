@@ -7,12 +7,12 @@ Run on demand (not a test)::
     python benchmarks/bench_fair.py --out fair.jsonl     # resumable: keeps each deal's record
 
 For each variant and deal it computes the fair chance of the deal's opening position
-(:func:`golfcore.solitaire.fair.fair_chance`) with an exact search capped at ``--states``
+(:func:`golfcore.solitaire.search.fair.fair_chance`) with an exact search capped at ``--states``
 information states (or ``--seconds`` of wall clock; the goal: every deal exact within 10 s of
 CPU, ``--goal``) and, when the cap stops it, the Monte-Carlo estimate
 of ``--samples`` orders. Beside it, the clairvoyant share of the same deal: the share of
 ``--orders`` sampled orders of its stock (every order when there are fewer) that the solver
-(:mod:`golfcore.solitaire.solver`, who reads the order) wins, an upper bound of the fair chance;
+(:mod:`golfcore.solitaire.search.solver`, who reads the order) wins, an upper bound of the fair chance;
 and the solver's verdict on the deal's own order (PySolFC's), whose mean over deals 1..2000 is
 the reference share (25.25 % cards4, 45.25 % app-clasico, 92.85 % app-facil, 13.00 %
 traditional).
@@ -44,10 +44,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import tables  # noqa: E402  (benchmarks/tables.py, beside this script)
 
 from golfcore.solitaire import engine  # noqa: E402
-from golfcore.solitaire.fair import fair_chance  # noqa: E402
+from golfcore.solitaire.search.fair import fair_chance  # noqa: E402
 from golfcore.solitaire.position import Position  # noqa: E402
 from golfcore.solitaire.rules import rule_set  # noqa: E402
-from golfcore.solitaire.solver import solver_for  # noqa: E402
+from golfcore.solitaire.search.solver import solver_for  # noqa: E402
 
 VARIANTS = ("app-facil", "app-clasico", "cards4", "traditional")
 #: the solver's winnable share of deals 1..2000 under each variant (the deal's own order)

@@ -43,7 +43,7 @@ sys.path.insert(0, str(ROOT))
 from golfcore.solitaire.deal import deal as golfcore_deal  # noqa: E402
 from golfcore.solitaire.position import Position  # noqa: E402
 from golfcore.solitaire.rules import rule_set  # noqa: E402
-from golfcore.solitaire.solver import solver_for  # noqa: E402
+from golfcore.solitaire.search.solver import solver_for  # noqa: E402
 
 #: family -> (variant, golfcheck flags WRAP QOK STUCK EMPTYWASTE)
 FAMILIES = {
@@ -103,10 +103,10 @@ _OLD: dict[str, ModuleType] = {}
 
 
 def old_solver_module(rev: str) -> ModuleType:
-    """golfcore/solitaire/solver.py as it is at git revision ``rev``, loaded under another
+    """golfcore/solitaire/search/solver.py as it is at git revision ``rev``, loaded under another
     name (read-only: ``git show``)."""
     if rev not in _OLD:
-        source = subprocess.run(["git", "show", f"{rev}:golfcore/solitaire/solver.py"],
+        source = subprocess.run(["git", "show", f"{rev}:golfcore/solitaire/search/solver.py"],
                                 cwd=ROOT, check=True, capture_output=True, text=True).stdout
         spec = importlib.util.spec_from_loader(f"_old_solver_{len(_OLD)}", loader=None)
         assert spec is not None
@@ -196,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--family", action="append", choices=[v for v, _ in FAMILIES.values()],
                         help="only this family's variant (repeatable; default all three)")
     parser.add_argument("--old", metavar="REV",
-                        help="also solve with golfcore/solitaire/solver.py of git revision REV")
+                        help="also solve with golfcore/solitaire/search/solver.py of git revision REV")
     parser.add_argument("--no-c", action="store_true", help="skip golfcheck.c")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from golfcore.solitaire.deal import MAX_DEAL
+from golfcore.shuffle import MAX_DEAL
 from golfcore.errors import CodeError
 
 PREFIX = "GO1"

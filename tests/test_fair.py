@@ -22,14 +22,14 @@ from golfcore.cards import Card
 from golfcore.framework.registry import Registry, registry
 from golfcore.framework.variant import Rule
 from golfcore.solitaire import engine
-from golfcore.solitaire.fair import (EXACT, ESTIMATE, FairProgress, action_chances,
+from golfcore.solitaire.search.fair import (EXACT, ESTIMATE, FairProgress, action_chances,
                                      best_fair_move, fair_chance)
-from golfcore.solitaire.fair_search import Search
-from golfcore.solitaire.fair_tables import tables_for
+from golfcore.solitaire.search.fair_search import Search
+from golfcore.solitaire.search.fair_tables import tables_for
 from golfcore.solitaire.hookspecs import hookimpl
 from golfcore.solitaire.moves import DRAW_MOVE, Verdict, deny
 from golfcore.solitaire.rules import RuleSet, rule_set
-from golfcore.solitaire.solver import solver_for
+from golfcore.solitaire.search.solver import solver_for
 from golfcore.solitaire.state import GameState, Outcome
 
 BASE = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -31,7 +31,7 @@ from golfcore.cli import main
 from golfcore.cli.common import FairSearching
 from golfcore.cli.deal import DIFFICULTIES
 from golfcore.protocol.server import Session
-from golfcore.solitaire.fair import FairProgress
+from golfcore.solitaire.search.fair import FairProgress
 from golfcore.web.tables import SEARCH_LIMIT, _bounded, is_search
 
 TWO = """\

@@ -9,7 +9,7 @@ from golfcore import Game
 from golfcore.cardgame import RuleSet as CardRules
 from golfcore.errors import CodeError, GolfError, VariantError
 from golfcore.shuffle import check_deal_number
-from golfcore.solitaire.boards import BoardError, parse_board
+from golfcore.solitaire.search.boards import BoardError, parse_board
 from golfcore.solitaire.moves import Move, MoveError
 
 

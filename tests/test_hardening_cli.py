@@ -107,11 +107,11 @@ def interrupt(*args, **kwargs):
 
 
 @pytest.mark.parametrize("argv, target", [
-    (["solve", "GO1-C-AAAAAAB"], "golfcore.solitaire.solver.Solver.solve"),
-    (["analyse", "GO1-C-AAAAAAB"], "golfcore.solitaire.solver.Solver.solve"),
-    (["deal", "--winnable"], "golfcore.solitaire.solver.Solver.solve"),
+    (["solve", "GO1-C-AAAAAAB"], "golfcore.solitaire.search.solver.Solver.solve"),
+    (["analyse", "GO1-C-AAAAAAB"], "golfcore.solitaire.search.solver.Solver.solve"),
+    (["deal", "--winnable"], "golfcore.solitaire.search.solver.Solver.solve"),
     (["play", "GO1-C-AAAAAAB", "--hint-strategy", "solver"],
-     "golfcore.solitaire.solver.Solver.solve"),
+     "golfcore.solitaire.search.solver.Solver.solve"),
     (["conform"], "golfcore.conformance.runner.run"),
     (["serve"], "golfcore.protocol.server.Session.handle_line"),
 ])

@@ -18,11 +18,11 @@ from golfcore.cards import Card
 from golfcore.errors import CardError, CodeError, GolfError, PositionError
 from golfcore.notation import parse_card, parse_cards, quote
 from golfcore.solitaire import engine
-from golfcore.solitaire.analysis import UNKNOWN, analyse
+from golfcore.solitaire.search.analysis import UNKNOWN, analyse
 from golfcore.solitaire.game import Game
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import rule_set
-from golfcore.solitaire.solver import PROGRESS_EVERY, SearchProgress, solve, solver_for
+from golfcore.solitaire.search.solver import PROGRESS_EVERY, SearchProgress, solve, solver_for
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -1,5 +1,5 @@
 """The solver on the command line: golf solve, golf deal --winnable, golf analyse, and
-golf play --hint-strategy; and golfcore.solitaire.analysis underneath.
+golf play --hint-strategy; and golfcore.solitaire.search.analysis underneath.
 
 Solver calls are kept few and on fast deals: deal 2 (easy under every variant), deal 1 (winnable
 only with the king-ace wrap) and deal 12 under app-clasico, whose third move can throw the win
@@ -20,12 +20,12 @@ sys.path.insert(0, str(ROOT))
 
 from golfcore import Game  # noqa: E402
 from golfcore.solitaire import engine  # noqa: E402
-from golfcore.solitaire.analysis import (LOST_AFTER, NEVER_LOST, NEVER_WINNABLE, AnalysisError,  # noqa: E402
+from golfcore.solitaire.search.analysis import (LOST_AFTER, NEVER_LOST, NEVER_WINNABLE, AnalysisError,  # noqa: E402
                                analyse)
-from golfcore.solitaire.boards import format_bhs  # noqa: E402
+from golfcore.solitaire.search.boards import format_bhs  # noqa: E402
 from golfcore.cli import main  # noqa: E402
 from golfcore.solitaire.rules import rule_set  # noqa: E402
-from golfcore.solitaire.solver import solver_for  # noqa: E402
+from golfcore.solitaire.search.solver import solver_for  # noqa: E402
 
 ORACLE = ROOT / "tests" / "data" / "golf-pysolfc-1-200.jsonl"
 #: The oracle's names for the rules of app-facil and app-clasico.

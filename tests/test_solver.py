@@ -16,7 +16,7 @@ from golfcore import Game, Position
 from golfcore.solitaire import engine
 from golfcore.cards import JOKER, STANDARD_DECK
 from golfcore.solitaire.rules import RuleSet, rule_set
-from golfcore.solitaire.solver import Solver, solve, solver_for
+from golfcore.solitaire.search.solver import Solver, solve, solver_for
 from golfcore.solitaire.state import GameState, Outcome
 
 ORACLE = Path(__file__).parent / "data" / "golf-pysolfc-1-200.jsonl"

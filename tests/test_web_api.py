@@ -19,7 +19,7 @@ import pytest
 from golfcore.cardgame.bots import bot_names
 from golfcore.protocol.server import Session
 from golfcore.solitaire.game import Game
-from golfcore.solitaire.solver import solver_for
+from golfcore.solitaire.search.solver import solver_for
 from golfcore.web.app import create_app
 from golfcore.web.messages import MAX_MESSAGE
 from golfcore.web.store import Store

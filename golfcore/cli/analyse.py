@@ -6,7 +6,7 @@ deal can still be won and what the best result still reachable is; then it names
 after which the deal could no longer be won. A refused move stops with an error (exit status 1)
 before any search.
 
-``--fair`` judges the game by the *fair chance* instead (:mod:`golfcore.solitaire.fair_analysis`):
+``--fair`` judges the game by the *fair chance* instead (:mod:`golfcore.solitaire.search.fair_analysis`):
 the chance of winning of a perfect player who cannot see the stock, after each move, and for each
 move what it gave away against the best action where it was chosen; then the moves that lost the
 most. ``--limit`` and ``--seconds`` then cap each exact search (default :data:`FAIR_STATES`
@@ -25,8 +25,8 @@ from golfcore.cli.output import (OK, Searching, error, out, print_json, print_li
 from golfcore.cli.solve import winnable_text
 
 if TYPE_CHECKING:
-    from golfcore.solitaire.analysis import AnalysisError
-    from golfcore.solitaire.boards import Board
+    from golfcore.solitaire.search.analysis import AnalysisError
+    from golfcore.solitaire.search.boards import Board
     from golfcore.solitaire.rules import RuleSet
     from golfcore.solitaire.state import GameState
 
@@ -68,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``golf analyse CODE|FILE MOVE...``: where the game lost the win."""
-    from golfcore.solitaire.analysis import AnalysisError, analyse, best_text
+    from golfcore.solitaire.search.analysis import AnalysisError, analyse, best_text
 
     if args.fair:
         return run_fair(args)
@@ -131,8 +131,8 @@ def refused(exc: "AnalysisError") -> int:
 def run_fair(args: argparse.Namespace) -> int:
     """``golf analyse --fair CODE|FILE MOVE...``: the fair chance after each move, and the moves
     that lost the most of it."""
-    from golfcore.solitaire.analysis import AnalysisError
-    from golfcore.solitaire.fair_analysis import fair_analyse
+    from golfcore.solitaire.search.analysis import AnalysisError
+    from golfcore.solitaire.search.fair_analysis import fair_analyse
 
     options = fair_options(args, samples=FAIR_SAMPLES, states=FAIR_STATES)
     board, rules, state = _start(args)

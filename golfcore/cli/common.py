@@ -10,7 +10,7 @@
 * the fair chance (``golf solve --fair``, ``golf deal --difficulty``, ``golf analyse --fair``,
   ``golf play --hint-strategy fair``): :func:`add_samples_argument` and :func:`fair_options`
   (its budget from ``--limit``, ``--seconds`` and ``--samples``), :func:`chance_text` (a
-  :class:`~golfcore.solitaire.fair.FairResult` for people), :class:`FairSearching` (its progress
+  :class:`~golfcore.solitaire.search.fair.FairResult` for people), :class:`FairSearching` (its progress
   on stderr) and :func:`bilingual` (an error in English and Spanish).
 """
 
@@ -36,8 +36,8 @@ from golfcore.solitaire.moves import Move, MoveError
 from golfcore.solitaire.rules import RuleSet, rule_set
 
 if TYPE_CHECKING:
-    from golfcore.solitaire.boards import Board
-    from golfcore.solitaire.fair import FairResult
+    from golfcore.solitaire.search.boards import Board
+    from golfcore.solitaire.search.fair import FairResult
     from golfcore.solitaire.state import GameState
 
 #: Move words ``golf play`` reads as undo (everything else goes to :meth:`Game.play`).
@@ -109,10 +109,10 @@ def check_variant(variant: str | None) -> None:
 
 
 def read_checked_board(source: str, variant: str | None) -> Board:
-    """:func:`~golfcore.solitaire.boards.read_board`, with what it cannot read reported as a
+    """:func:`~golfcore.solitaire.search.boards.read_board`, with what it cannot read reported as a
     :class:`GolfError` naming the input: a closed stdin for ``-``, a JSON file holding an
     integer of more digits than Python converts or nesting deeper than it parses."""
-    from golfcore.solitaire.boards import read_board
+    from golfcore.solitaire.search.boards import read_board
 
     if source == "-" and sys.stdin is None:
         raise GolfError("-: standard input is closed")
@@ -224,7 +224,7 @@ def add_samples_argument(parser: argparse.ArgumentParser, default: int, what: st
 
 def fair_options(args: argparse.Namespace, *, samples: int, seconds: float | None = None,
                  states: int | None = None) -> dict[str, Any]:
-    """The budget of :func:`golfcore.solitaire.fair.fair_chance` from ``--limit`` (information
+    """The budget of :func:`golfcore.solitaire.search.fair.fair_chance` from ``--limit`` (information
     states of the exact search), ``--seconds`` (the exact search's seconds, and as many again
     for the estimate) and ``--samples`` (``samples`` when not given). Neither ``--limit`` nor
     ``--seconds``: the command's default, ``seconds`` (then capping both phases as
@@ -297,7 +297,7 @@ class FairSearching(Searching):
         self.sampled = 0
 
     def report(self, progress: Any) -> None:
-        """Take in a :class:`~golfcore.solitaire.fair.FairProgress`."""
+        """Take in a :class:`~golfcore.solitaire.search.fair.FairProgress`."""
         self.phase = progress.phase
         self.visited = progress.states
         self.sampled = progress.samples

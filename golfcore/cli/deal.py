@@ -7,7 +7,7 @@
 * ``--winnable``: the first deal from there that the solver proves winnable, with a winning
   line;
 * ``--difficulty easy|medium|hard``: the first deal from there whose opening *fair chance* (the
-  chance of winning of a perfect player who cannot see the stock, :mod:`golfcore.solitaire.fair`)
+  chance of winning of a perfect player who cannot see the stock, :mod:`golfcore.solitaire.search.fair`)
   lies in the level's range (:data:`DIFFICULTIES`), trying at most ``--tries`` deals; with
   ``--winnable`` too, the deal must also be one the solver proves winnable.
 """
@@ -32,7 +32,7 @@ from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import rule_set
 
 if TYPE_CHECKING:
-    from golfcore.solitaire.fair import FairResult
+    from golfcore.solitaire.search.fair import FairResult
 
 #: The difficulty levels of ``--difficulty``: the range ``[low, high)`` of the opening fair chance
 #: (``high`` included for ``easy``, whose range ends at 1), placed by an estimate's value. Deals
@@ -227,8 +227,8 @@ def difficult_game(args: argparse.Namespace
     most ``--tries`` deals: the game, its winning line (with ``--winnable``), the deal number
     the search started from and the fair chance. A :class:`GolfError` (English and Spanish)
     when none is found."""
-    from golfcore.solitaire.fair import fair_chance
-    from golfcore.solitaire.solver import solver_for
+    from golfcore.solitaire.search.fair import fair_chance
+    from golfcore.solitaire.search.solver import solver_for
 
     options = fair_options(args, samples=DIFFICULTY_SAMPLES, states=DIFFICULTY_STATES)
     variant, number = _start(args)
@@ -291,7 +291,7 @@ def skips_shown(args: argparse.Namespace) -> bool:
 def winnable_game(args: argparse.Namespace) -> tuple[Game, tuple[Move, ...], int]:
     """The first deal from the requested one that the solver proves winnable, its winning line,
     and the deal number the search started from; at most ``--tries`` deals when given."""
-    from golfcore.solitaire.solver import solver_for
+    from golfcore.solitaire.search.solver import solver_for
 
     variant, number = _start(args)
     rules = rule_set(variant)

@@ -143,7 +143,7 @@ class Searching:
         return self.report if self.enabled else None
 
     def report(self, progress: Any) -> None:
-        """Take in a :class:`~golfcore.solitaire.solver.SearchProgress`."""
+        """Take in a :class:`~golfcore.solitaire.search.solver.SearchProgress`."""
         self.visited = progress.visited
         step, steps = getattr(progress, "step", None), getattr(progress, "steps", None)
         self.step = f" step {step} of {steps}" if step is not None and steps else ""

@@ -5,7 +5,7 @@
 text is checked before any is applied. A refused move prints its reason code and messages on
 stderr and stops (exit status 1). ``--json`` prints ``Game.summary()`` plus each step's result.
 ``--hint-strategy fair`` suggests the move that maximises the fair chance (a player who cannot
-see the stock: :mod:`golfcore.solitaire.fair`) and shows that chance.
+see the stock: :mod:`golfcore.solitaire.search.fair`) and shows that chance.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from golfcore.solitaire.engine import ActionResult
 from golfcore.solitaire.scoring import RESULT, Score
 
 if TYPE_CHECKING:
-    from golfcore.solitaire.fair import FairResult
+    from golfcore.solitaire.search.fair import FairResult
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -124,7 +124,7 @@ def _hint(game: Game, strategy: str, args: argparse.Namespace
     if strategy == "legal":
         return game.hint(strategy), None
     if strategy == "fair":
-        from golfcore.solitaire.fair import DEFAULT_SAMPLES
+        from golfcore.solitaire.search.fair import DEFAULT_SAMPLES
 
         with FairSearching("play", args.progress, what="a hint",
                            samples=DEFAULT_SAMPLES) as searching:

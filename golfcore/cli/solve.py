@@ -7,10 +7,10 @@ the variant's scoring allows, and the positions searched (``--json``: one object
 unwinnable deal is not an error; an input that cannot be read is reported on stderr and gives
 exit status 1, after the other inputs are solved.
 
-``--fair`` prints each input's *fair chance* instead (:mod:`golfcore.solitaire.fair`): the chance
+``--fair`` prints each input's *fair chance* instead (:mod:`golfcore.solitaire.search.fair`): the chance
 of winning of a perfect player who cannot see the stock, exact or estimated, with the best move,
 the information states searched and the time (``--json``: the
-:meth:`~golfcore.solitaire.fair.FairResult.to_json` fields after ``input``, ``variant``,
+:meth:`~golfcore.solitaire.search.fair.FairResult.to_json` fields after ``input``, ``variant``,
 ``deal`` and ``format``). ``--limit`` caps its exact search in information states,
 ``--seconds`` in seconds (and the estimate at as many again), ``--samples`` the orders the
 estimate samples; neither cap: :data:`FAIR_SECONDS` seconds.
@@ -29,10 +29,10 @@ from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fiel
 from golfcore.errors import GolfError
 
 if TYPE_CHECKING:
-    from golfcore.solitaire.boards import Board
-    from golfcore.solitaire.fair import FairResult
+    from golfcore.solitaire.search.boards import Board
+    from golfcore.solitaire.search.fair import FairResult
     from golfcore.solitaire.rules import RuleSet
-    from golfcore.solitaire.solver import SolveResult
+    from golfcore.solitaire.search.solver import SolveResult
     from golfcore.solitaire.state import GameState
 
 #: The seconds ``golf solve --fair`` gives the exact search (and the estimate after it) when
@@ -73,7 +73,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``golf solve CODE|FILE...``: solve each input; exit 1 when an input cannot be read."""
-    from golfcore.solitaire.solver import solver_for
+    from golfcore.solitaire.search.solver import solver_for
 
     if args.fair:
         return run_fair(args)
@@ -113,7 +113,7 @@ def _inputs(args: argparse.Namespace, unread: list[str],
 def run_fair(args: argparse.Namespace) -> int:
     """``golf solve --fair CODE|FILE...``: each input's fair chance; exit 1 when an input cannot
     be read (after the others)."""
-    from golfcore.solitaire.fair import fair_chance
+    from golfcore.solitaire.search.fair import fair_chance
 
     if args.best:
         args.parser.error(bilingual(
@@ -160,7 +160,7 @@ def _report_fair(args: argparse.Namespace, source: str, board: Board, variant: s
 def _report(args: argparse.Namespace, source: str, board: Board, variant: str,
             result: SolveResult, limits: dict[str, Any], first: bool) -> bool:
     """Print one input's result; return whether the next one is still the first printed."""
-    from golfcore.solitaire.analysis import best_text
+    from golfcore.solitaire.search.analysis import best_text
 
     best_known = result.winnable is True or (args.best and result.complete)
     if args.json:

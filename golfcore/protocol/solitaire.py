@@ -178,7 +178,7 @@ class SolitaireTable:
                 **reply, "state": game.summary()}
 
     def _solve(self, request: dict[str, Any]) -> dict[str, Any]:
-        from golfcore.solitaire.solver import solver_for
+        from golfcore.solitaire.search.solver import solver_for
 
         game = self.game
         best = request.get("best", False)

@@ -8,8 +8,7 @@ One concept a module:
   rule set), :mod:`~.kind` (the game as the framework sees it);
 * play: :mod:`~.deal` (numbered layouts), :mod:`~.engine` (pure functions), :mod:`~.game` (the
   :class:`Game` object a front end holds);
-* search: :mod:`~.solver`, :mod:`~.analysis`, :mod:`~.boards` (every board format
-  ``golf solve`` reads), :mod:`~.survey` (winnable shares over many deals), :mod:`~.fair` (the
-  fair chance: winning without seeing the stock; its search in :mod:`~.fair_tables`,
-  :mod:`~.fair_state`, :mod:`~.fair_search`, its estimate in :mod:`~.fair_estimate`).
+* search, a wing above the core (:mod:`~.search`): the solver, the fair chance (winning
+  without seeing the stock), the analysis of a game and the board formats ``golf solve`` reads;
+  :mod:`~.survey` (winnable shares over many deals).
 """

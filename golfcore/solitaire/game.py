@@ -31,8 +31,8 @@ from golfcore.framework.registry import registry
 from golfcore.framework.variant import Variant
 
 if TYPE_CHECKING:
-    from golfcore.solitaire.fair import FairProgress, FairResult
-    from golfcore.solitaire.solver import SearchProgress
+    from golfcore.solitaire.search.fair import FairProgress, FairResult
+    from golfcore.solitaire.search.solver import SearchProgress
 
 #: Version of :meth:`Game.to_json`'s format.
 FORMAT = 1
@@ -128,14 +128,14 @@ class Game:
         ``strategy="legal"``: any legal move, as the documents describe (C4-11: no promise of a
         win). ``strategy="solver"``: a move that keeps a win possible, or when none does, the
         first move toward the best result the variant's scoring allows
-        (:mod:`golfcore.solitaire.solver`). ``limit`` (positions), ``seconds`` and ``progress``
+        (:mod:`golfcore.solitaire.search.solver`). ``limit`` (positions), ``seconds`` and ``progress``
         bound and report the solver's search as in
-        :meth:`golfcore.solitaire.solver.Solver.solve`: a search stopped early suggests the
+        :meth:`golfcore.solitaire.search.solver.Solver.solve`: a search stopped early suggests the
         first move of the best line it found. ``strategy="fair"``: the move that maximises the
         fair chance, the chance of winning of a perfect player who cannot see the stock
-        (:mod:`golfcore.solitaire.fair`); unlike the solver's hint it never reads the stock's
+        (:mod:`golfcore.solitaire.search.fair`); unlike the solver's hint it never reads the stock's
         order. ``limit`` (information states), ``seconds`` and ``progress``
-        (:class:`~golfcore.solitaire.fair.FairProgress`) bound and report its exact search
+        (:class:`~golfcore.solitaire.search.fair.FairProgress`) bound and report its exact search
         (neither given: :data:`FAIR_HINT_SECONDS`, since a whole deal is rarely searched
         exactly); when they stop it, the move is the first of a non-peeking policy's estimate,
         sampled for at most ``seconds`` more (:meth:`fair_chance` says which it is). The legal
@@ -144,7 +144,7 @@ class Game:
         if strategy == "legal":
             return engine.hint(self.rules, self.state)
         if strategy == "solver":
-            from golfcore.solitaire.solver import solver_for
+            from golfcore.solitaire.search.solver import solver_for
 
             return solver_for(self.rules).hint(
                 self.state, limit=limit, seconds=seconds,
@@ -168,9 +168,9 @@ class Game:
 
     def fair_chance(self, **options: Any) -> "FairResult":
         """The fair chance of the current position and the move that achieves it
-        (:func:`golfcore.solitaire.fair.fair_chance`, with the same options: ``states``,
+        (:func:`golfcore.solitaire.search.fair.fair_chance`, with the same options: ``states``,
         ``seconds``, ``samples``, ``seed``, ``progress`` ...)."""
-        from golfcore.solitaire.fair import fair_chance
+        from golfcore.solitaire.search.fair import fair_chance
 
         return fair_chance(self.rules, self.state.position, **options)
 

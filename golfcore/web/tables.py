@@ -164,7 +164,7 @@ def find_winnable(variant: str, *, tries: int = WINNABLE_TRIES, limit: int = SEA
     """A random deal of ``variant`` that the solver proves winnable, trying at most ``tries``
     deals with ``limit`` positions each; ``None`` when none was found (or ``stopped()``).
     ``progress(tried)`` is called after each deal. Slow: run it in a thread."""
-    from golfcore.solitaire.solver import solver_for
+    from golfcore.solitaire.search.solver import solver_for
 
     first = Game(variant, deal=1)
     solver = solver_for(first.rules)

@@ -14,7 +14,7 @@ import pytest
 from golfcore import Game
 from golfcore.solitaire.moves import Move
 from golfcore.solitaire.rules import rule_set
-from golfcore.solitaire.solver import solver_for
+from golfcore.solitaire.search.solver import solver_for
 
 VARIANT = "app-facil"
 #: Deal 1 (GO1-E-AAAAAAB): the solver wins it; no free card is next to the waste's 10H at first.

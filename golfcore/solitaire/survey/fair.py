@@ -2,7 +2,7 @@
 for one deal under one variant, and its results file.
 
 The fair chance of a deal is the probability that a perfect player who cannot see the stock
-wins it (:func:`golfcore.solitaire.fair.fair_chance`, ``docs/fair.md``). A survey computes it
+wins it (:func:`golfcore.solitaire.search.fair.fair_chance`, ``docs/fair.md``). A survey computes it
 for the opening position of every deal, within a budget per deal (:class:`FairOptions`): exact
 when the search fits in it, else estimated by the non-peeking policy on sampled orders. The
 records go to a results file of their own beside the survey's (:func:`fair_output`), appended
@@ -21,7 +21,7 @@ from golfcore.errors import GolfError
 from golfcore.runs import jsonl
 from golfcore.solitaire import engine
 from golfcore.solitaire.deal import MAX_DEAL
-from golfcore.solitaire.fair import DEFAULT_POLICY_UNSEEN, fair_chance
+from golfcore.solitaire.search.fair import DEFAULT_POLICY_UNSEEN, fair_chance
 from golfcore.solitaire.rules import rule_set
 from golfcore.solitaire.survey.results import Resume, resume_file
 from golfcore.solitaire.survey.tasks import Record
@@ -44,7 +44,7 @@ DEFAULT_POLICY_STATES = 500
 @dataclass(frozen=True)
 class FairOptions:
     """The budget of the fair chance of each deal (the options of ``golf survey --fair``):
-    :func:`~golfcore.solitaire.fair.fair_chance`'s ``states``, ``seconds``, ``samples``,
+    :func:`~golfcore.solitaire.search.fair.fair_chance`'s ``states``, ``seconds``, ``samples``,
     ``seed``, ``policy_states`` and ``policy_unseen``. Without ``seconds`` the answers do not
     depend on the machine: a survey run twice, or interrupted and resumed, gives the same."""
 

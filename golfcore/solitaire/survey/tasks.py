@@ -16,7 +16,7 @@ from golfcore.framework.compose import find_variant
 from golfcore.solitaire import engine
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.rules import rule_set
-from golfcore.solitaire.solver import solver_for
+from golfcore.solitaire.search.solver import solver_for
 
 #: The fields every record has, in the order they are written.
 RECORD_FIELDS = ("deal", "variant", "winnable", "best_removed", "best_score", "outcome",
@@ -110,7 +110,7 @@ def solve_deal(variant: str, deal: int, best: bool = True, limit: int | None = N
 
     Top level and picklable: it runs in worker processes and on Dask workers. The rule set and
     the solver's tables are built once per process (:func:`golfcore.solitaire.rules.rule_set`
-    and :func:`golfcore.solitaire.solver.solver_for` cache them); answers are never cached.
+    and :func:`golfcore.solitaire.search.solver.solver_for` cache them); answers are never cached.
     """
     rules = rule_set(variant)
     solver = solver_for(rules)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:  # pragma: no cover
-    from golfcore.solitaire.solver import Solver
+    from golfcore.solitaire.search.solver import Solver
 
 NONE_CLASS = 14       # the empty waste
 EMPTY_COLUMN = 15     # the free card of an empty column: nothing accepts it
@@ -43,7 +43,7 @@ class RuleTables:
     """What the win search needs from a rule set, by class; built once per :class:`Solver`."""
 
     def __init__(self, sv: "Solver") -> None:
-        from golfcore.solitaire.solver_search import CARDS
+        from golfcore.solitaire.search.cards import CARDS
 
         self.eligible = sv.by_rank and sv.draw_table is not None
         self.draw_table = dict(sv.draw_table or {False: True, True: True})

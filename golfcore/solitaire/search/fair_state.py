@@ -1,8 +1,8 @@
-"""The information state of :mod:`golfcore.solitaire.fair_search`, with its keys and bounds.
+"""The information state of :mod:`golfcore.solitaire.search.fair_search`, with its keys and bounds.
 
 An :class:`InfoState` is what a player who cannot see the stock knows, as the search walks it:
 the column heights (the deal fixes which cards they hold), the class of the waste's top, and the
-unseen cards counted by class (:mod:`golfcore.solitaire.fair_tables`). It moves by plays and
+unseen cards counted by class (:mod:`golfcore.solitaire.search.fair_tables`). It moves by plays and
 draws and takes them back, keeping up to date everything the keys and the bounds read.
 
 **Keys.** A waste card matters only through the tableau cards that may be played on it, and the
@@ -25,10 +25,11 @@ from __future__ import annotations
 from typing import Any
 
 from golfcore.cards import Card
-from golfcore.solitaire.fair_tables import INDEX, FairTables, runs_needed
+from golfcore.solitaire.search.cards import INDEX
+from golfcore.solitaire.search.fair_tables import FairTables, runs_needed
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.position import Position
-from golfcore.solitaire.solver_search import hall_fails
+from golfcore.solitaire.search.solver_search import hall_fails
 from golfcore.solitaire.state import GameState, Outcome
 
 #: The weight of one card of column i in the heights' code (a column holds 0..5 cards).

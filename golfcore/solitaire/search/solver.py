@@ -52,10 +52,9 @@ from golfcore.solitaire.rules import RuleSet
 from golfcore.solitaire.scoring import STROKES, Score
 from golfcore.solitaire.state import GameState, Outcome
 
-from golfcore.solitaire.solver_search import (  # noqa: F401  (re-exported)
-    CARDS as _CARDS, INDEX as _INDEX, NONE as _NONE, PROGRESS_EVERY, Limit as _Limit,
-    Search as _Search, SearchProgress)
-from golfcore.solitaire.solver_tables import RuleTables
+from golfcore.solitaire.search.cards import CARDS, INDEX, NONE
+from golfcore.solitaire.search.solver_search import PROGRESS_EVERY, Limit, Search, SearchProgress
+from golfcore.solitaire.search.solver_tables import RuleTables
 
 
 @dataclass(frozen=True)
@@ -116,43 +115,43 @@ class Solver:
     def __init__(self, rules: RuleSet | str) -> None:
         self.rules = rules if isinstance(rules, RuleSet) else RuleSet(rules)
         r = self.rules
-        wastes = list(_CARDS) + [None]
-        # allowed[c][w]: may card index c be played on waste index w (w == _NONE: empty waste)
-        self.allowed = [[r.verdict(c, w).allowed for w in wastes] for c in _CARDS]
+        wastes = list(CARDS) + [None]
+        # allowed[c][w]: may card index c be played on waste index w (w == NONE: empty waste)
+        self.allowed = [[r.verdict(c, w).allowed for w in wastes] for c in CARDS]
         # waste classes: the rank (0 joker, 14 empty) when no rule looks at suits
-        rank_classes = [c.rank for c in _CARDS] + [14]
+        rank_classes = [c.rank for c in CARDS] + [14]
         def rep(i: int) -> int:
             card = wastes[i]
             if card is None or card.is_joker:
                 return i
-            return _INDEX[Card(card.rank, "C")]
+            return INDEX[Card(card.rank, "C")]
 
         self.by_rank = all(self.allowed[ci][wi] == self.allowed[rep(ci)][rep(wi)]
-                           for ci in range(len(_CARDS)) for wi in range(len(wastes)))
+                           for ci in range(len(CARDS)) for wi in range(len(wastes)))
         self.wclass = rank_classes if self.by_rank else list(range(len(wastes)))
         self.nclass = 15 if self.by_rank else len(wastes)
         # for the dead-card check: the waste classes each card may be played on
         self.targets: list[tuple[int, ...]] = []
-        for ci in range(len(_CARDS)):
+        for ci in range(len(CARDS)):
             self.targets.append(tuple(sorted({self.wclass[wi] for wi in range(len(wastes))
                                               if self.allowed[ci][wi]})))
         # chain enders: real cards on which nothing at all may be played
-        self.ender = [not any(self.allowed[ci][wi] for ci in range(len(_CARDS)))
+        self.ender = [not any(self.allowed[ci][wi] for ci in range(len(CARDS)))
                       for wi in range(len(wastes))]
-        self.ender[_NONE] = False
+        self.ender[NONE] = False
         self.draw_table = r.draw_table
         # parity: when every allowed play joins ranks of different parity (no king-ace link, no
         # jokers, no empty waste), a chain of plays alternates odd and even ranks
-        real = [i for i, c in enumerate(_CARDS) if not c.is_joker]
+        real = [i for i, c in enumerate(CARDS) if not c.is_joker]
         self.bipartite = (not r.extra_cards and all(
-            (_CARDS[ci].rank - _CARDS[wi].rank) % 2 == 1
+            (CARDS[ci].rank - CARDS[wi].rank) % 2 == 1
             for ci in real for wi in real if self.allowed[ci][wi]))
-        self.sign = [(1 if c.rank % 2 else -1) if not c.is_joker else 0 for c in _CARDS] + [0]
+        self.sign = [(1 if c.rank % 2 else -1) if not c.is_joker else 0 for c in CARDS] + [0]
         # with the king-ace link, plays still join ranks of different parity except king and
         # ace, both odd: each such link lets a chain hold one more odd card
         self.wrap_parity = (not self.bipartite and not r.extra_cards and all(
-            (_CARDS[ci].rank - _CARDS[wi].rank) % 2 == 1
-            or {_CARDS[ci].rank, _CARDS[wi].rank} == {1, 13}
+            (CARDS[ci].rank - CARDS[wi].rank) % 2 == 1
+            or {CARDS[ci].rank, CARDS[wi].rank} == {1, 13}
             for ci in real for wi in real if self.allowed[ci][wi]))
         # ranks linked by some allowed play, for the segment bound: a chain of plays never
         # crosses a rank that is gone from the tableau
@@ -160,13 +159,13 @@ class Solver:
         for ci in real:
             for wi in real:
                 if self.allowed[ci][wi]:
-                    a, b = _CARDS[ci].rank, _CARDS[wi].rank
+                    a, b = CARDS[ci].rank, CARDS[wi].rank
                     self.linked[a][b] = self.linked[b][a] = True
         # for the matching bound: the waste classes cards of each rank may be played on
         self.rank_targets: list[frozenset[int]] = [frozenset()] * 14
         if self.by_rank:
             for ci in real:
-                self.rank_targets[_CARDS[ci].rank] = frozenset(self.targets[ci])
+                self.rank_targets[CARDS[ci].rank] = frozenset(self.targets[ci])
         self.circular = self.linked[13][1]
         # Hall sets: up to three ranks two apart (they share the ranks between them), and for
         # each waste class the sets whose supply shrinks when a card of that class is buried
@@ -191,7 +190,7 @@ class Solver:
         self.ender_rank = [False] * 14
         for ci in real:
             if self.ender[ci]:
-                self.ender_rank[_CARDS[ci].rank] = True
+                self.ender_rank[CARDS[ci].rank] = True
         self.win_tables = RuleTables(self)
 
     # -- public -------------------------------------------------------------------------------
@@ -211,7 +210,7 @@ class Solver:
         """
         check_limits(limit, seconds)
         started = time.perf_counter()
-        search = _Search(self, position, limit,
+        search = Search(self, position, limit,
                          None if seconds is None else started + seconds, progress, started)
         search.want_seen = best     # the best-result search starts from the most cards seen
         strokes = self._kind(position) == STROKES
@@ -225,7 +224,7 @@ class Solver:
                 search.reset(seed=not winnable)
                 search.run(mode="strokes" if winnable else "removed")
                 line = search.best_line
-        except _Limit as stop:
+        except Limit as stop:
             complete = False
             stopped = stop.what
             if winnable is None and search.found_win:

@@ -1,4 +1,4 @@
-"""The Monte-Carlo fallback of :mod:`golfcore.solitaire.fair`, and its non-peeking policy.
+"""The Monte-Carlo fallback of :mod:`golfcore.solitaire.search.fair`, and its non-peeking policy.
 
 When the exact search of a fair chance runs out of budget, :func:`estimate` samples orders of
 the unseen cards (uniformly: a seeded shuffle of the stock's cards) and plays each with
@@ -6,7 +6,7 @@ the unseen cards (uniformly: a seeded shuffle of the stock's cards) and plays ea
 Wilson interval.
 
 **Honest.** The policy is given the information state only (a
-:class:`~golfcore.solitaire.fair_search.Search` walked by the moves made and the cards turned
+:class:`~golfcore.solitaire.search.fair_search.Search` walked by the moves made and the cards turned
 up): the sampled order is read by the sampler alone, one card per draw, after the policy chose
 to draw. So the policy's expected outcome is the chance of winning of a player who cannot see
 the stock: at most the fair chance (the best such player's), never the clairvoyant share that a
@@ -34,8 +34,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from golfcore.solitaire.fair_search import Budget, FairProgress, Search
-from golfcore.solitaire.fair_state import POW6
+from golfcore.solitaire.search.fair_search import Budget, FairProgress, Search
+from golfcore.solitaire.search.fair_state import POW6
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.position import Position
 

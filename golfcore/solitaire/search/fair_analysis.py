@@ -2,9 +2,9 @@
 who cannot see the stock.
 
 :func:`fair_analyse` replays moves from a starting state (as
-:func:`~golfcore.solitaire.analysis.analyse` does, refusing what it refuses) and, before the
+:func:`~golfcore.solitaire.search.analysis.analyse` does, refusing what it refuses) and, before the
 first move and after each one, computes the fair chance of the position
-(:func:`~golfcore.solitaire.fair.fair_chance`). Each move is judged at the position where it
+(:func:`~golfcore.solitaire.search.fair.fair_chance`). Each move is judged at the position where it
 was chosen: the chance of the action chosen against the chance of the best action there. The
 difference, the move's **loss**, is what a perfect player who cannot see the stock would not
 have given away. A draw's chance is the average over the cards it may turn up, so bad luck on a
@@ -12,9 +12,9 @@ draw is no loss and good luck does not excuse a bad draw: only the choices are j
 with the largest losses are the *mistakes*.
 
 The chance of the action chosen: the position's own chance when it is the best action (the one
-:func:`~golfcore.solitaire.fair.fair_chance` names); for another play, the chance of the
+:func:`~golfcore.solitaire.search.fair.fair_chance` names); for another play, the chance of the
 position it led to (the next step's); for another draw, from every action's exact chance
-(:func:`~golfcore.solitaire.fair.action_chances`) when that fits the budget, else by *strata*:
+(:func:`~golfcore.solitaire.search.fair.action_chances`) when that fits the budget, else by *strata*:
 each card the stock may turn up, weighted by how many of it are unseen, with the budget and
 the orders shared out among them (at least one order each).
 
@@ -55,8 +55,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from golfcore.cards import Card
-from golfcore.solitaire.analysis import replay
-from golfcore.solitaire.fair import (DEFAULT_SAMPLES, Budget, FairProgress, FairResult,
+from golfcore.solitaire.search.analysis import replay
+from golfcore.solitaire.search.fair import (DEFAULT_SAMPLES, Budget, FairProgress, FairResult,
                                      action_chances, check_budget, fair_chance)
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.position import Position
@@ -192,7 +192,7 @@ def fair_analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | 
                  progress: "Callable[[int, int, FairProgress | None], None] | None" = None,
                  ) -> FairAnalysis:
     """Replay ``moves`` from ``start_state`` and judge each by the fair chance (see the module
-    docstring). Raises :class:`~golfcore.solitaire.analysis.AnalysisError` for a move that
+    docstring). Raises :class:`~golfcore.solitaire.search.analysis.AnalysisError` for a move that
     cannot be read or is refused, before any search, and
     :class:`~golfcore.errors.GolfError` for a budget that means nothing.
 
@@ -200,7 +200,7 @@ def fair_analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | 
     exact); an estimate samples ``samples`` orders (seeded by ``seed``), for at most ``seconds``
     when given. ``progress`` is called with ``(position, positions, report)`` when the search of
     a position starts (``report`` ``None``; positions are counted from 0, the start) and with
-    each :class:`~golfcore.solitaire.fair.FairProgress` of its searches."""
+    each :class:`~golfcore.solitaire.search.fair.FairProgress` of its searches."""
     replayed = replay(rules, start_state, moves)
     check_budget(states, seconds, samples, 0, None)
     positions = [start_state.position] + [result.state.position for _, result in replayed]

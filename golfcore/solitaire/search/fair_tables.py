@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import functools
 
-from golfcore.cards import JOKER, STANDARD_DECK, Card
+from golfcore.cards import Card
 from golfcore.solitaire.rules import RuleSet
-from golfcore.solitaire.solver_search import chain_runs
+from golfcore.solitaire.search.cards import CARDS, INDEX, NONE
+from golfcore.solitaire.search.solver_search import chain_runs
 
-CARDS: tuple[Card, ...] = STANDARD_DECK + (JOKER,)
-INDEX = {card: i for i, card in enumerate(CARDS)}
-NONE = len(CARDS)            # the empty waste's card index
 
 
 class FairTables:
@@ -82,7 +80,7 @@ class FairTables:
             self.sign[c] = 1 if rank % 2 else -1
         # the solver's rank-level tables, when classes are ranks (its waste classes are then
         # exactly these classes): wrap parity, chain segments, Hall's condition
-        from golfcore.solitaire.solver import solver_for
+        from golfcore.solitaire.search.solver import solver_for
 
         sv = solver_for(rules)
         ranked = self.by_rank and sv.by_rank and sv.wclass == self.cls
@@ -102,6 +100,6 @@ def tables_for(rules: RuleSet) -> FairTables:
 
 def runs_needed(t: FairTables, tcount: list[int]) -> int:
     """A lower bound on the chains of plays that clear the tableau (classes are ranks): the
-    solver's bound (:func:`golfcore.solitaire.solver_search.chain_runs`) with this rule set's
+    solver's bound (:func:`golfcore.solitaire.search.solver_search.chain_runs`) with this rule set's
     tables."""
     return chain_runs(t.linked, t.ender_rank, t.bipartite, tcount)

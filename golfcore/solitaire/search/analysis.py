@@ -1,7 +1,7 @@
 """Post-game analysis: replay a game and ask the solver, at every step, what was still possible.
 
 :func:`analyse` replays moves from a starting state and, before the first move and after each
-one, asks :mod:`golfcore.solitaire.solver` whether the deal can still be won and what the best result
+one, asks :mod:`golfcore.solitaire.search.solver` whether the deal can still be won and what the best result
 still reachable is (cards removed over the whole game, and the variant's score). The move after
 which the deal could no longer be won is the *first losing move*.
 
@@ -45,7 +45,7 @@ from golfcore.notation import parse_card
 from golfcore.solitaire.position import TABLEAU_CARDS
 from golfcore.solitaire.rules import RuleSet
 from golfcore.solitaire.scoring import RESULT, Score
-from golfcore.solitaire.solver import SearchProgress, SolveResult, check_limits, solver_for
+from golfcore.solitaire.search.solver import SearchProgress, SolveResult, check_limits, solver_for
 from golfcore.solitaire.state import GameState, Outcome
 
 #: The three verdicts of an analysis.
@@ -283,9 +283,9 @@ def analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | Move 
 
     ``limit`` (positions) and ``seconds`` bound the searches of the whole analysis together
     (``None``: no bound); ``progress`` is called with a
-    :class:`~golfcore.solitaire.solver.SearchProgress` (positions and seconds so far over the
+    :class:`~golfcore.solitaire.search.solver.SearchProgress` (positions and seconds so far over the
     whole analysis, the step being searched and the number of steps) when each search starts
-    and every :data:`~golfcore.solitaire.solver.PROGRESS_EVERY` positions within it.
+    and every :data:`~golfcore.solitaire.search.solver.PROGRESS_EVERY` positions within it.
     """
     check_limits(limit, seconds)
     replayed = replay(rules, start_state, moves)

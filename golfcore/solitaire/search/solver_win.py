@@ -1,4 +1,4 @@
-"""The search for a win: the hot loop of :mod:`golfcore.solitaire.solver`.
+"""The search for a win: the hot loop of :mod:`golfcore.solitaire.search.solver`.
 
 Depth first over *(column heights, stock position, waste class)*, plays before the draw, with
 the pruning of the general search (:mod:`.solver_search`), but with everything a position needs
@@ -30,10 +30,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from golfcore.solitaire.moves import DRAW_MOVE, Move
-from golfcore.solitaire.solver_order import FIRST_RUN, RESTART_UNIT, luby, ordering
+from golfcore.solitaire.search.solver_order import FIRST_RUN, RESTART_UNIT, luby, ordering
 
 if TYPE_CHECKING:  # pragma: no cover
-    from golfcore.solitaire.solver_search import Search
+    from golfcore.solitaire.search.solver_search import Search
 
 _CHUNK = 255                       # positions counted at once (a cached small int)
 _POW16 = tuple((6 ** i) << 4 for i in range(7))

@@ -1,9 +1,9 @@
-"""The general depth-first search of :mod:`golfcore.solitaire.solver`, for every mode.
+"""The general depth-first search of :mod:`golfcore.solitaire.search.solver`, for every mode.
 
 Mode ``win`` (is there a win?) goes to the faster :func:`~.solver_win.search_win` whenever the
 rules allow it (they ignore suits and the draw rule does not look at the position, as in every
 built-in variant); the best-result modes (``removed``, ``strokes``) and other rules run here.
-The pruning is described in :mod:`golfcore.solitaire.solver`.
+The pruning is described in :mod:`golfcore.solitaire.search.solver`.
 """
 
 from __future__ import annotations
@@ -11,19 +11,16 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
 
-from golfcore.cards import JOKER, STANDARD_DECK, Card
+from golfcore.cards import Card
+from golfcore.solitaire.search.cards import CARDS, INDEX, NONE
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.state import GameState
 
 if TYPE_CHECKING:  # pragma: no cover
-    from golfcore.solitaire.solver import Solver
-    from golfcore.solitaire.solver_tables import DealTables
+    from golfcore.solitaire.search.solver import Solver
+    from golfcore.solitaire.search.solver_tables import DealTables
 
-CARDS: tuple[Card, ...] = STANDARD_DECK + (JOKER,)
-INDEX = {card: i for i, card in enumerate(CARDS)}
-NONE = len(CARDS)          # the empty waste
-_CARDS, _INDEX, _NONE = CARDS, INDEX, NONE
 
 PROGRESS_EVERY = 16384
 _CLOCK_EVERY = 1024          # how often the time limit is checked (a power of two)
@@ -31,7 +28,7 @@ _CLOCK_EVERY = 1024          # how often the time limit is checked (a power of t
 
 class SearchProgress(NamedTuple):
     """What a long search reports to its ``progress`` callback: the positions searched and the
-    seconds spent so far; within :func:`golfcore.solitaire.analysis.analyse`, also the step
+    seconds spent so far; within :func:`golfcore.solitaire.search.analysis.analyse`, also the step
     being searched (0 is the start) and the number of steps."""
 
     visited: int
@@ -63,11 +60,11 @@ class Search:
         self.deadline = deadline
         self.progress = progress
         self.started = started
-        self.columns = [[_INDEX[c] for c in col] for col in position.columns]
-        self.stock = [_INDEX[c] for c in position.stock]
+        self.columns = [[INDEX[c] for c in col] for col in position.columns]
+        self.stock = [INDEX[c] for c in position.stock]
         self.stock_slots = len(self.stock) + 1
         top = position.waste_top
-        self.start_waste = _INDEX[top] if top is not None else _NONE
+        self.start_waste = INDEX[top] if top is not None else NONE
         self.total = position.tableau_count
         self.visited_total = 0
         self.found_win = False
@@ -109,7 +106,7 @@ class Search:
         self.even_after = [0] * (len(self.stock) + 1)
         self.ka_after = [0] * (len(self.stock) + 1)
         for k in range(len(self.stock) - 1, -1, -1):
-            rank = _CARDS[self.stock[k]].rank
+            rank = CARDS[self.stock[k]].rank
             odd = rank % 2
             self.odd_after[k] = self.odd_after[k + 1] + odd
             self.even_after[k] = self.even_after[k + 1] + (1 - odd)
@@ -133,7 +130,7 @@ class Search:
 
     def deal_tables(self) -> "DealTables":
         """The win search's tables for this position (built once)."""
-        from golfcore.solitaire.solver_tables import DealTables
+        from golfcore.solitaire.search.solver_tables import DealTables
 
         if self._deal_tables is None:
             self._deal_tables = DealTables(self.solver.win_tables, self.columns, self.stock,
@@ -152,7 +149,7 @@ class Search:
         bound). ``strokes``: the win that leaves the most stock cards. Returns whether a win
         was found."""
         if mode == "win" and self.fast_win():
-            from golfcore.solitaire.solver_win import search_win
+            from golfcore.solitaire.search.solver_win import search_win
 
             self.mode = mode
             return search_win(self)
@@ -178,7 +175,7 @@ class Search:
         self.tcount = [0] * 14
         for col in self.columns:
             for ci in col:
-                self.tcount[_CARDS[ci].rank] += 1
+                self.tcount[CARDS[ci].rank] += 1
         enders = sum(1 for col in self.columns for ci in col if sv.ender[ci])
         hcode = sum(h * p for h, p in zip(self.heights, _POW6))
         if self.prune_dead and any(d < 99 for d in self.dead):
@@ -301,7 +298,7 @@ class Search:
                 links = 2 * min(tcount[1], tcount[13])
                 # a king or an ace as a chain's starter may also be followed by an odd card
                 odd_starts = (self.even_after[s] + self.ka_after[s]
-                              + (sv.sign[w] <= 0 or _CARDS[w].rank in (1, 13) if w != _NONE
+                              + (sv.sign[w] <= 0 or CARDS[w].rank in (1, 13) if w != NONE
                                  else 1))
                 if (d > 0 and d > odd_starts + links) or (
                         d < 0 and -d > self.odd_after[s] + (sv.sign[w] >= 0)):
@@ -336,7 +333,7 @@ class Search:
         playing = column >= 0
         if playing:
             heights[column] -= 1
-            rank = _CARDS[card].rank
+            rank = CARDS[card].rank
             tcount[rank] -= 1
             self.imbalance -= sv.sign[card]
         counts[buried] -= 1
@@ -376,10 +373,10 @@ class Search:
         return self.solver.rules.may_draw(GameState(self._position(s, w)), can_play)
 
     def _position(self, s: int, w: int) -> Position:
-        columns = tuple(tuple(_CARDS[ci] for ci in col[:h])
+        columns = tuple(tuple(CARDS[ci] for ci in col[:h])
                         for col, h in zip(self.columns, self.heights))
-        waste = (_CARDS[w],) if w != _NONE else ()
-        return Position(columns, tuple(_CARDS[ci] for ci in self.stock[s:]), waste)
+        waste = (CARDS[w],) if w != NONE else ()
+        return Position(columns, tuple(CARDS[ci] for ci in self.stock[s:]), waste)
 
 
 

@@ -1,7 +1,7 @@
 """The fair chance of a position: the probability that a perfect player who cannot see the stock
 wins it.
 
-A solver (:mod:`golfcore.solitaire.solver`) answers for a player who knows the order of the
+A solver (:mod:`golfcore.solitaire.search.solver`) answers for a player who knows the order of the
 stock. A person does not: they see the columns and the waste, and know *which* cards are in the
 stock but not their order. The fair chance takes every order of those unseen cards as equally
 likely and asks for the best that a player can do who decides on what they have seen only
@@ -12,9 +12,9 @@ likely and asks for the best that a player can do who decides on what they have 
   draw, the average over the unseen cards of the fair chance with that card turned up.
 
 :func:`fair_chance` computes it exactly (an expectimax over information states,
-:mod:`golfcore.solitaire.fair_search`) within a budget of information states and seconds, and
+:mod:`golfcore.solitaire.search.fair_search`) within a budget of information states and seconds, and
 when the budget runs out, estimates it by sampling orders of the stock and playing them with a
-policy that never reads the order (:mod:`golfcore.solitaire.fair_estimate`), with a 95 %
+policy that never reads the order (:mod:`golfcore.solitaire.search.fair_estimate`), with a 95 %
 interval. The answer says which it is: ``method`` is ``"exact"`` or ``"estimate"``.
 
 >>> from golfcore import Position
@@ -38,9 +38,9 @@ from typing import Any, Callable
 from golfcore.errors import GolfError
 from golfcore.notation import quote
 from golfcore.solitaire import engine
-from golfcore.solitaire.fair_estimate import estimate
-from golfcore.solitaire.fair_search import Budget, FairProgress, Search
-from golfcore.solitaire.fair_tables import tables_for
+from golfcore.solitaire.search.fair_estimate import estimate
+from golfcore.solitaire.search.fair_search import Budget, FairProgress, Search
+from golfcore.solitaire.search.fair_tables import tables_for
 from golfcore.solitaire.moves import Move
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import RuleSet, rule_set

@@ -1,4 +1,4 @@
-"""The exact search behind :mod:`golfcore.solitaire.fair`: expectimax over information states.
+"""The exact search behind :mod:`golfcore.solitaire.search.fair`: expectimax over information states.
 
 An *information state* is what a player who cannot see the stock knows: the column heights
 (the deal fixes which cards they hold), the waste's top card and the multiset of the cards still
@@ -32,8 +32,8 @@ import time
 from fractions import Fraction
 from typing import Any, Callable, NamedTuple
 
-from golfcore.solitaire.fair_state import InfoState
-from golfcore.solitaire.fair_tables import FairTables
+from golfcore.solitaire.search.fair_state import InfoState
+from golfcore.solitaire.search.fair_tables import FairTables
 from golfcore.solitaire.moves import Move
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.state import Outcome
@@ -47,7 +47,7 @@ class FairProgress(NamedTuple):
     """What a long computation of a fair chance reports to its ``progress`` callback: the phase
     (``"exact"``: the expectimax; ``"estimate"``: the Monte-Carlo fallback), the information
     states searched and the seconds spent so far, and for the estimate the orders sampled and
-    the sum of their outcomes (see :class:`~golfcore.solitaire.fair.FairResult`)."""
+    the sum of their outcomes (see :class:`~golfcore.solitaire.search.fair.FairResult`)."""
 
     phase: str
     states: int

@@ -1,0 +1,14 @@
+"""The solitaire's searches: a wing above the game core, which never imports it.
+
+* :mod:`~.cards`: card indices (a leaf every search shares);
+* the clairvoyant solver, which reads the stock's order: :mod:`~.solver` (its API),
+  :mod:`~.solver_tables` (a rule set and a deal compiled into tables), :mod:`~.solver_search`
+  (the general depth-first search and its bounds), :mod:`~.solver_win` (the fast win search),
+  :mod:`~.solver_order` (move ordering and restarts);
+* the fair chance, which does not: :mod:`~.fair` (its API), :mod:`~.fair_tables`,
+  :mod:`~.fair_state`, :mod:`~.fair_search` (the exact expectimax), :mod:`~.fair_estimate`
+  (sampling when the exact search is capped), :mod:`~.fair_analysis` (the chance after each
+  move of a game);
+* :mod:`~.analysis` (where a game lost its win), :mod:`~.boards` (every board format
+  ``golf solve`` and ``golf analyse`` read).
+"""
