@@ -57,11 +57,18 @@ class FairProgress(NamedTuple):
 
 
 class Budget(Exception):
-    """The search reached its cap: ``what`` is ``"states"`` or ``"seconds"``."""
+    """The search reached its cap: ``what`` is ``"states"`` or ``"seconds"``.
 
-    def __init__(self, what: str) -> None:
+    ``root_low`` and ``root_high`` (floats) are what the search had *proved* about the value of
+    the state it was asked about when the cap stopped it: the true value lies in
+    ``[root_low, root_high]`` (up to the double rounding of an exact value, about 1e-15).
+    Without a better proof they are 0 and 1."""
+
+    def __init__(self, what: str, root_low: float = 0.0, root_high: float = 1.0) -> None:
         super().__init__(what)
         self.what = what
+        self.root_low = root_low
+        self.root_high = root_high
 
 
 class Search(InfoState):
@@ -129,13 +136,17 @@ class Search(InfoState):
         one so far. :class:`Budget` as for :meth:`value`."""
         saved = self._save()
         self._arm(limit, deadline, progress)
+        proved: list[Any] = []
         try:
-            return self._best()
-        except Budget:
+            return self._best(proved)
+        except Budget as stop:
             self._restore(saved)
+            if proved:
+                # the actions searched to the end are exact: the best of them is a lower bound
+                stop.root_low = float(max(proved))
             raise
 
-    def _best(self) -> tuple[Move | None, Any]:
+    def _best(self, proved: "list[Any] | None" = None) -> tuple[Move | None, Any]:
         w = self.waste
         legal = self.legal()
         if not legal:
@@ -146,6 +157,8 @@ class Search(InfoState):
                 v = self._draw(w, best)
             else:
                 v = self._play(move.column - 1, w, best)
+            if self.exact and proved is not None:
+                proved.append(v)
             if self.exact and v > best:
                 best_move, best = move, v
                 if best >= self.one:
