@@ -99,8 +99,12 @@ def test_an_empty_variant_is_refused_not_the_default():
 
 
 def test_error_messages_quote_at_most_a_bounded_part_of_the_request():
-    reply = one_reply(Session(), json.dumps({"cmd": "new", "deal": 10 ** 4000}))
+    reply = one_reply(Session(), json.dumps({"cmd": "new", "deal": 10 ** 900}))
     assert reply["error"] == "bad-input" and len(reply["message"]) < 1100
+    # beyond the strict reader's 1,000 digits the number is not read at all
+    reply = one_reply(Session(), json.dumps({"cmd": "new", "deal": 10 ** 4000}))
+    assert reply["error"] == "bad-json" and "4001 digits is too long" in reply["message"]
+    assert len(reply["message"]) < 400
 
 
 def test_solve_and_hint_take_a_limit_and_refuse_bad_ones():

@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from golfcore import jsonio
 from golfcore.cardgame import engine, saves
 from golfcore.cardgame.actions import Action
 from golfcore.cardgame.board import format_shape
@@ -178,11 +179,8 @@ class Match:
     @classmethod
     def from_json(cls, data: "dict[str, Any] | str") -> "Match":
         """Resume a match saved by :meth:`to_json` (a dict or its JSON text)."""
-        if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except (json.JSONDecodeError, RecursionError) as exc:
-                raise GolfError(f"saved match is not valid JSON: {exc}") from None
+        if isinstance(data, (str, bytes, bytearray)):
+            data = jsonio.loads(data, "the saved match")
         if not isinstance(data, dict):
             raise GolfError("a saved match must be a JSON object")
         unknown = sorted(set(data) - {"format", "game", "variant", "match"})

@@ -30,11 +30,11 @@ session goes on.
 from __future__ import annotations
 
 import json
-import math
 import re
 from typing import IO, Any, Callable, Protocol
 
 import golfcore
+from golfcore import jsonio
 from golfcore.cardgame.match import Match
 from golfcore.errors import GolfError
 from golfcore.framework.registry import registries, registry
@@ -205,17 +205,17 @@ class Session:
 
 def read_request(line: str | bytes) -> tuple[Any, dict[str, Any] | None]:
     """One request line read as :meth:`Session.handle_line` reads it: ``(request, None)``, or
-    ``(None, error reply)`` (``bad-json``) for a blank line or one that is not JSON. Bytes that
-    are not UTF-8 become U+FFFD; ``NaN``, ``Infinity`` and numbers too large for a float are
-    not JSON."""
+    ``(None, error reply)`` (``bad-json``) for a blank line or one that the strict reader
+    (:func:`golfcore.jsonio.loads`) refuses: not JSON, a key twice in one object, ``NaN``,
+    ``Infinity``, a number too large. Bytes that are not UTF-8 become U+FFFD."""
     if isinstance(line, (bytes, bytearray)):
         line = bytes(line).decode("utf-8", errors="replace")
     if not line.strip():
         return None, _error(BAD_JSON, "empty line: expected one JSON request", None)
     try:
-        request = json.loads(line, parse_constant=_no_constant, parse_float=_finite)
-    except (ValueError, RecursionError) as exc:  # JSONDecodeError is a ValueError
-        return None, _error(BAD_JSON, f"not valid JSON: {_clip(str(exc))}", None)
+        request = jsonio.loads(line, "the request")
+    except jsonio.JsonError as exc:
+        return None, _error(BAD_JSON, _clip(str(exc), 300), None)
     return request, None
 
 
@@ -273,17 +273,6 @@ def _error(kind: str, message: str, rid: Any, **more: Any) -> dict[str, Any]:
     if rid is not None:
         reply = {"id": rid, **reply}
     return reply
-
-
-def _no_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not JSON")
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if math.isinf(value):
-        raise ValueError(f"number {_clip(text)} is too large")
-    return value
 
 
 def _clip(text: str, size: int = 200) -> str:

@@ -24,6 +24,7 @@ import stat
 from dataclasses import dataclass, field
 from typing import IO, Any, Callable, Hashable, Iterator, Mapping, Sequence, TypeVar
 
+from golfcore import jsonio
 from golfcore.errors import GolfError
 from golfcore.runs.progress import Progress
 
@@ -117,12 +118,10 @@ def same_file(first: str, second: str) -> bool:
 
 
 def _loads(line: bytes) -> Any:
-    """One line as JSON; :class:`ValueError` for anything that is not (also for nesting too
-    deep for the parser, and whole numbers of more than 4300 digits)."""
-    try:
-        return json.loads(line)
-    except RecursionError:
-        raise ValueError("nested too deeply") from None
+    """One line as JSON, read strictly (:func:`golfcore.jsonio.loads`: a key twice in one
+    object, nesting too deep, huge numbers are refused); :class:`ValueError` for anything
+    that is not JSON."""
+    return jsonio.loads(line, "the line")
 
 
 def read_lines(path: str, what: str, start: bytes = b"{") -> Lines:
@@ -178,8 +177,10 @@ def read_lines(path: str, what: str, start: bytes = b"{") -> Lines:
             continue
         try:
             data = _loads(line)
-        except ValueError:
-            raise GolfError(f"{path}, line {number} is not valid JSON: {question}") from None
+        except ValueError as exc:
+            why = str(exc).removeprefix("the line is not valid JSON: ")
+            raise GolfError(f"{path}, line {number} is not valid JSON ({why}): "
+                            f"{question}") from None
         found.lines.append((number, data))
     return found
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any, Callable, cast
 
+from golfcore import jsonio
 from golfcore.solitaire import engine
 from golfcore.cards import Card
 from golfcore.codes import format_code, parse_code
@@ -248,13 +249,7 @@ class Game:
         the history and the deal show.
         """
         if isinstance(data, str):
-            try:
-                data = json.loads(data)
-            except (ValueError, RecursionError) as exc:
-                # JSONDecodeError is a ValueError; so is an integer too long to read; nesting
-                # deeper than the interpreter's recursion limit raises RecursionError
-                reason = exc if isinstance(exc, ValueError) else "nested too deeply"
-                raise GolfError(f"saved game is not valid JSON: {reason}") from None
+            data = jsonio.loads(data, "the saved game")   # strict: a key twice is refused
         if not isinstance(data, dict):
             raise GolfError("a saved game must be a JSON object")
         unknown = sorted(map(str, set(data) - {"format", "variant", "deal", "state"}))
