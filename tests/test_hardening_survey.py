@@ -258,7 +258,12 @@ def test_a_record_with_a_wrong_field_is_refused_and_the_file_left_alone(tmp_path
     with pytest.raises(GolfError) as error:
         read_survey(path)
     message = str(error.value)
-    assert f"{path}, line 2" in message and field in message
+    assert f"{path}, line 2" in message
+    if json.dumps(value) in ("Infinity", "NaN") or "Infinity" in json.dumps(value):
+        # json.dumps writes these, but they are not JSON: the strict reader refuses the line
+        assert "is not valid JSON (" in message and "is not JSON" in message
+    else:
+        assert field in message
     assert path.read_text(encoding="utf-8") == text
 
 
