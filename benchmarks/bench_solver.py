@@ -17,8 +17,8 @@ the family in one process and times each with ``CLOCK_PROCESS_CPUTIME_ID``, so p
 and the visited table's first page faults are charged to no deal. Its verdicts must equal
 golfcore's (the run fails otherwise). For each family the report gives golfcore's CPU time per
 deal (median, p90, p99, max, total), positions visited, the share of deals winnable, and the
-ratios golfcore / golfcheck of the totals and of the p99s; with ``--old REV`` the same for the
-solver module of a git revision (read with ``git show``, nothing in the checkout changes).
+ratios golfcore / golfcheck of the totals, the p99s and the maxima; with ``--old REV`` the same
+for the solver module of a git revision (read with ``git show``, nothing in the checkout changes).
 """
 
 from __future__ import annotations
@@ -51,7 +51,11 @@ FAMILIES = {
     "no-wrap, queen on a king": ("app-clasico", "0 1 0 0"),
     "king-ace wrap, queen on a king": ("app-facil", "1 1 0 0"),
 }
-GOLFCHECK = ROOT.parent / "shared" / "oracle" / "golfcheck.c"
+#: shared/oracle/golfcheck.c beside the checkout (or beside one of its parent folders, for a
+#: worktree kept below the main checkout's parent)
+GOLFCHECK = next((base / "shared" / "oracle" / "golfcheck.c" for base in ROOT.parents
+                  if (base / "shared" / "oracle" / "golfcheck.c").exists()),
+                 ROOT.parent / "shared" / "oracle" / "golfcheck.c")
 
 #: A main for golfcheck.c's own search: one process for all the deals of a family, each deal
 #: timed on its own (CPU time); the visited table is allocated and touched once, up front.
@@ -230,7 +234,8 @@ def main(argv: list[str] | None = None) -> int:
                     ours, theirs = summary["golfcore"], summary[base]
                     summary[f"vs_{base}"] = {
                         "total": ours["total"] / max(theirs["total"], 1e-9),
-                        "p99": ours["p99"] / max(theirs["p99"], 1e-9)}
+                        "p99": ours["p99"] / max(theirs["p99"], 1e-9),
+                        "max": ours["max"] / max(theirs["max"], 1e-9)}
             report["families"][family] = summary
             if not args.json:
                 print_family(family, variant, summary)
@@ -253,7 +258,8 @@ def print_family(family: str, variant: str, summary: dict) -> None:
     for base in ("golfcheck", "old"):
         if f"vs_{base}" in summary:
             v = summary[f"vs_{base}"]
-            print(f"  golfcore / {base}: total x{v['total']:.2f}, p99 x{v['p99']:.2f}")
+            print(f"  golfcore / {base}: total x{v['total']:.2f}, p99 x{v['p99']:.2f}, "
+                  f"max x{v['max']:.2f}")
     slow = ", ".join(f"{r['deal']} ({r['seconds'] * 1000:.0f} ms, {r['visited']} pos)"
                      for r in ours["slowest"])
     print(f"  golfcore's slowest deals: {slow}")
