@@ -19,9 +19,6 @@ restart ``k`` then orders by a fixed pseudo-random priority per (column, height)
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
-
-Order = Callable[[Sequence[int], list[int]], list[int]]
 
 #: positions of the first run (with the ordering of the general search: most deals finish in
 #: it, with the same winning line), then the unit of the Luby sequence of the next runs
@@ -42,18 +39,16 @@ def luby(i: int) -> int:
     return 1 << (k - 1)
 
 
-def ordering(run: int) -> Order:
-    """How run ``run`` (0 first) orders the playable columns ``plays`` (two or more) at column
-    ``heights``."""
+def ordering(run: int) -> list[int]:
+    """How run ``run`` (0 first) orders the playable columns: ``prio[i * 6 + h]`` is the sort
+    key of column ``i`` at height ``h``, with ``i`` in its low three bits (the search sorts the
+    keys of the playable columns and reads the columns back from them)."""
     if run == 0:
-        def by_height(plays: Sequence[int], heights: list[int]) -> list[int]:
-            return sorted(plays, key=heights.__getitem__, reverse=True)
-
-        return by_height
+        return [((5 - at % 6) << 3 | at // 6) for at in range(7 * 6)]
     rng = random.Random(run)
     priority = [rng.random() for _ in range(7 * 6)]
-
-    def shuffled(plays: Sequence[int], heights: list[int]) -> list[int]:
-        return sorted(plays, key=lambda i: priority[i * 6 + heights[i]])
-
-    return shuffled
+    rank = sorted(range(7 * 6), key=priority.__getitem__)
+    prio = [0] * (7 * 6)
+    for k, at in enumerate(rank):
+        prio[at] = k << 3 | at // 6
+    return prio

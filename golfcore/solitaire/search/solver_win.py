@@ -10,8 +10,9 @@ kept in small integers passed down the recursion (:mod:`.solver_tables` builds t
   than cards to hold. The move is then not made;
 * ``tp`` packs the tableau's rank counts (three bits a rank), ``tt`` the classes of the seven
   free cards (four bits a column): the playable columns are three table look-ups;
-* ``hc`` is the column heights in base 6, shifted left by 4: with the waste class it is the key
-  of the table of lost states.
+* ``ha`` packs each column's place ``i * 6 + height`` in six bits (the index of its free card
+  in the per-place tables), shifted left by 4: with the waste class it is the key of the table
+  of lost states, and the order of the playable columns is read from it with no list of heights.
 
 Transpositions and a dominance. When the rules let the player draw whenever the stock is not
 empty (every built-in variant but ``traditional``), a state proved lost stays lost with fewer
@@ -36,7 +37,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from golfcore.solitaire.search.solver_search import Search
 
 _CHUNK = 255                       # positions counted at once (a cached small int)
-_POW16 = tuple((6 ** i) << 4 for i in range(7))
+_SHIFT6 = tuple(6 * i + 4 for i in range(7))
+_POW64 = tuple(1 << (6 * i + 4) for i in range(7))
 _COLUMNS_OF_MASK = tuple(tuple(i for i in range(7) if mask >> i & 1) for mask in range(128))
 
 
@@ -68,7 +70,11 @@ def search_win(search: "Search") -> bool:
         stats["parity prunes"] += 1
         return False
 
-    heights = list(dt.heights)
+    # ha: each column's place i * 6 + height in six bits, shifted left by 4: with the waste
+    # class, the key of the table of lost states
+    ha0 = sum((i * 6 + h) << (6 * i + 4) for i, h in enumerate(dt.heights))
+    shift6 = _SHIFT6
+    pow64 = _POW64
     tdel = dt.tdel                 # tdel[i * 6 + h]: change of tt when column i loses height h
     mask_lo, mask_mid, mask_hi = rt.mask_tables()   # playable columns by waste and free cards
     pv_of = dt.play_vecs           # pv_of[w][i * 6 + h]: change of vec for a play onto w
@@ -88,7 +94,6 @@ def search_win(search: "Search") -> bool:
         losts = [{} for _ in range(n_stock + 1)]
     gets = [table.get for table in losts]
     cols_of = _COLUMNS_OF_MASK
-    pow16 = _POW16
     path: list[int] = [0] * (total + n_stock + 1)
     # the most cards removed so far, and the line that removed them (only when asked)
     best_left = total - search.seen_best if search.seen_best >= 0 else total + 1
@@ -108,7 +113,7 @@ def search_win(search: "Search") -> bool:
     chunk = budget = 0
     event = big
     tick = search._tick
-    order = ordering(0)
+    prio = ordering(0)
 
     def count() -> None:
         """The chunk is used up by one more position: count it, do what is due (the position
@@ -130,7 +135,7 @@ def search_win(search: "Search") -> bool:
         nvis = n
         chunk = budget = min(_CHUNK, event - n - 1)
 
-    def dfs(s: int, w: int, hc: int, vec: int, tp: int, tt: int, left: int) -> bool:
+    def dfs(s: int, w: int, ha: int, vec: int, tp: int, tt: int, left: int) -> bool:
         nonlocal budget, best_left, best_path, n_match, n_segment
         budget -= 1
         if budget < 0:
@@ -151,16 +156,16 @@ def search_win(search: "Search") -> bool:
                     best_path = path[:depth + 1]
                     return True
                 if len(plays) > 1:
-                    plays = order(plays, heights)
+                    plays = sorted([prio[ha >> shift6[i] & 63] for i in plays])
                 get = gets[s]
                 pvw = pv_of[w]
                 for i in plays:
+                    i &= 7
                     card = tt >> 4 * i & 15
-                    nh = hc - pow16[i]
+                    nh = ha - pow64[i]
                     if get(nh | card, 99) <= s:
                         continue
-                    h = heights[i]
-                    at = i * 6 + h
+                    at = ha >> shift6[i] & 63
                     v2 = vec + pvw[at]
                     if v2 & hi != hi:
                         n_match += 1              # searched too: a bound rejects it
@@ -168,14 +173,12 @@ def search_win(search: "Search") -> bool:
                         if budget < 0:
                             count()
                         continue
-                    heights[i] = h - 1
                     path[depth] = i
                     if dfs(s, card, nh, v2, tp - tshift[card], tt + tdel[at], left - 1):
                         return True
-                    heights[i] = h
             if stock_left and draw_ok[mask > 0]:
                 card = stock[s]
-                if gets[s + 1](hc | card, 99) > s + 1:
+                if gets[s + 1](ha | card, 99) > s + 1:
                     v2 = vec + dv_of[s][w]
                     if v2 & hi != hi:
                         n_match += 1
@@ -184,22 +187,21 @@ def search_win(search: "Search") -> bool:
                             count()
                     else:
                         path[depth] = 7
-                        if dfs(s + 1, card, hc, v2, tp, tt, left):
+                        if dfs(s + 1, card, ha, v2, tp, tt, left):
                             return True
-        losts[s][hc | w] = s
+        losts[s][ha | w] = s
         return False
 
     run = 0
     won = False
     try:
         while True:
-            heights[:] = dt.heights
-            order = ordering(run)
+            prio = ordering(run)
             nvis, chunk, budget = nvis + chunk - budget, 0, 0
             restart_at = nvis + (FIRST_RUN if run == 0 else RESTART_UNIT * luby(run))
             event = min(limit1, restart_at, next_tick)
             try:
-                won = dfs(0, dt.start_w, dt.hcode << 4, dt.vec, dt.tpack, dt.tops, total)
+                won = dfs(0, dt.start_w, ha0, dt.vec, dt.tpack, dt.tops, total)
                 break
             except _Restart:
                 run += 1
