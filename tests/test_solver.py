@@ -17,6 +17,7 @@ from golfcore.solitaire import engine
 from golfcore.cards import JOKER, STANDARD_DECK
 from golfcore.solitaire.rules import RuleSet, rule_set
 from golfcore.solitaire.search.solver import Solver, solve, solver_for
+from golfcore.solitaire.search.tables import rule_tables
 from golfcore.solitaire.state import GameState, Outcome
 
 ORACLE = Path(__file__).parent / "data" / "golf-pysolfc-1-200.jsonl"
@@ -58,6 +59,23 @@ def test_solver_for_builds_one_solver_per_rule_set_object():
     assert solver_for(shared).rules is shared
     own = RuleSet("cards4")     # another rule set of the same variant: its own solver
     assert solver_for(own) is not solver_for(shared) and solver_for(own).rules is own
+
+
+def test_one_compiled_table_set_per_rule_set_shared_by_the_searches():
+    """The rule set is compiled once: the solver and a second solver of the same rule set
+    object share its tables, and the facts the bounds rest on are the rules' own."""
+    wrap = rule_set("app-facil")
+    tables = rule_tables(wrap)
+    assert solver_for(wrap).tables is tables and Solver(wrap).tables is tables
+    assert tables.by_rank and tables.circular and tables.wrap_parity and not tables.bipartite
+    assert tables.linked[13][1] and tables.linked[12][13] and not any(tables.ender_rank)
+    strict = rule_tables(rule_set("cards4"))
+    assert strict.by_rank and strict.bipartite and not strict.circular
+    assert strict.ender_rank[13] and not strict.linked[13][1]
+    # a king accepts nothing under cards4; under app-facil a queen and an ace may go on it
+    assert strict.okc[13] == (0,) * 16
+    assert [c for c in range(16) if tables.okc[13][c]] == [1, 12]
+    assert rule_tables(RuleSet("app-facil")) is not tables     # one set per rule set object
 
 
 # -- against a naive search through the engine ----------------------------------------------------

@@ -1,8 +1,9 @@
 """The solitaire's searches: a wing above the game core, which never imports it.
 
-* :mod:`~.cards`: card indices (a leaf every search shares);
+* :mod:`~.cards`: card indices (a leaf every search shares); :mod:`~.tables`: a rule set
+  compiled once into the tables every search shares;
 * the clairvoyant solver, which reads the stock's order: :mod:`~.solver` (its API),
-  :mod:`~.solver_tables` (a rule set and a deal compiled into tables), :mod:`~.solver_search`
+  :mod:`~.solver_tables` (a deal compiled into the win search's tables), :mod:`~.solver_search`
   (the general depth-first search and its bounds), :mod:`~.solver_win` (the fast win search),
   :mod:`~.solver_order` (move ordering and restarts);
 * the fair chance, which does not: :mod:`~.fair` (its API), :mod:`~.fair_tables`,

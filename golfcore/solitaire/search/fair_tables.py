@@ -17,6 +17,7 @@ from golfcore.cards import Card
 from golfcore.solitaire.rules import RuleSet
 from golfcore.solitaire.search.cards import CARDS, INDEX, NONE
 from golfcore.solitaire.search.solver_search import chain_runs
+from golfcore.solitaire.search.tables import rule_tables
 
 
 
@@ -78,11 +79,9 @@ class FairTables:
         self.sign = [0] * self.ncls
         for c, rank in rank_of.items():
             self.sign[c] = 1 if rank % 2 else -1
-        # the solver's rank-level tables, when classes are ranks (its waste classes are then
+        # the shared rank-level tables, when classes are ranks (their waste classes are then
         # exactly these classes): wrap parity, chain segments, Hall's condition
-        from golfcore.solitaire.search.solver import solver_for
-
-        sv = solver_for(rules)
+        sv = rule_tables(rules)
         ranked = self.by_rank and sv.by_rank and sv.wclass == self.cls
         self.wrap_parity = bool(ranked and sv.wrap_parity)
         self.segments = ranked

@@ -43,7 +43,6 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from golfcore.solitaire import engine
-from golfcore.cards import Card
 from golfcore.errors import GolfError
 from golfcore.notation import quote
 from golfcore.solitaire.moves import DRAW_MOVE, Move
@@ -52,9 +51,8 @@ from golfcore.solitaire.rules import RuleSet
 from golfcore.solitaire.scoring import STROKES, Score
 from golfcore.solitaire.state import GameState, Outcome
 
-from golfcore.solitaire.search.cards import CARDS, INDEX, NONE
 from golfcore.solitaire.search.solver_search import PROGRESS_EVERY, Limit, Search, SearchProgress
-from golfcore.solitaire.search.solver_tables import RuleTables
+from golfcore.solitaire.search.tables import rule_tables
 
 
 @dataclass(frozen=True)
@@ -110,88 +108,13 @@ def check_limits(limit: int | None, seconds: float | None) -> None:
 
 
 class Solver:
-    """A solver bound to one rule set; reusable for many positions (tables are built once)."""
+    """A solver bound to one rule set; reusable for many positions (its tables,
+    :func:`~.tables.rule_tables`, are built once per rule set)."""
 
     def __init__(self, rules: RuleSet | str) -> None:
         self.rules = rules if isinstance(rules, RuleSet) else RuleSet(rules)
-        r = self.rules
-        wastes = list(CARDS) + [None]
-        # allowed[c][w]: may card index c be played on waste index w (w == NONE: empty waste)
-        self.allowed = [[r.verdict(c, w).allowed for w in wastes] for c in CARDS]
-        # waste classes: the rank (0 joker, 14 empty) when no rule looks at suits
-        rank_classes = [c.rank for c in CARDS] + [14]
-        def rep(i: int) -> int:
-            card = wastes[i]
-            if card is None or card.is_joker:
-                return i
-            return INDEX[Card(card.rank, "C")]
-
-        self.by_rank = all(self.allowed[ci][wi] == self.allowed[rep(ci)][rep(wi)]
-                           for ci in range(len(CARDS)) for wi in range(len(wastes)))
-        self.wclass = rank_classes if self.by_rank else list(range(len(wastes)))
-        self.nclass = 15 if self.by_rank else len(wastes)
-        # for the dead-card check: the waste classes each card may be played on
-        self.targets: list[tuple[int, ...]] = []
-        for ci in range(len(CARDS)):
-            self.targets.append(tuple(sorted({self.wclass[wi] for wi in range(len(wastes))
-                                              if self.allowed[ci][wi]})))
-        # chain enders: real cards on which nothing at all may be played
-        self.ender = [not any(self.allowed[ci][wi] for ci in range(len(CARDS)))
-                      for wi in range(len(wastes))]
-        self.ender[NONE] = False
-        self.draw_table = r.draw_table
-        # parity: when every allowed play joins ranks of different parity (no king-ace link, no
-        # jokers, no empty waste), a chain of plays alternates odd and even ranks
-        real = [i for i, c in enumerate(CARDS) if not c.is_joker]
-        self.bipartite = (not r.extra_cards and all(
-            (CARDS[ci].rank - CARDS[wi].rank) % 2 == 1
-            for ci in real for wi in real if self.allowed[ci][wi]))
-        self.sign = [(1 if c.rank % 2 else -1) if not c.is_joker else 0 for c in CARDS] + [0]
-        # with the king-ace link, plays still join ranks of different parity except king and
-        # ace, both odd: each such link lets a chain hold one more odd card
-        self.wrap_parity = (not self.bipartite and not r.extra_cards and all(
-            (CARDS[ci].rank - CARDS[wi].rank) % 2 == 1
-            or {CARDS[ci].rank, CARDS[wi].rank} == {1, 13}
-            for ci in real for wi in real if self.allowed[ci][wi]))
-        # ranks linked by some allowed play, for the segment bound: a chain of plays never
-        # crosses a rank that is gone from the tableau
-        self.linked = [[False] * 14 for _ in range(14)]
-        for ci in real:
-            for wi in real:
-                if self.allowed[ci][wi]:
-                    a, b = CARDS[ci].rank, CARDS[wi].rank
-                    self.linked[a][b] = self.linked[b][a] = True
-        # for the matching bound: the waste classes cards of each rank may be played on
-        self.rank_targets: list[frozenset[int]] = [frozenset()] * 14
-        if self.by_rank:
-            for ci in real:
-                self.rank_targets[CARDS[ci].rank] = frozenset(self.targets[ci])
-        self.circular = self.linked[13][1]
-        # Hall sets: up to three ranks two apart (they share the ranks between them), and for
-        # each waste class the sets whose supply shrinks when a card of that class is buried
-        lines = ([[1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]] if self.circular
-                 else [[1, 3, 5, 7, 9, 11, 13], [2, 4, 6, 8, 10, 12]])
-        arcs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-        for line in lines:
-            size = len(line)
-            for a in range(size):
-                for length in (1, 2, 3):
-                    if not self.circular and a + length > size:
-                        continue
-                    ranks = tuple(line[(a + k) % size] for k in range(length))
-                    classes = tuple(sorted(set().union(*(self.rank_targets[r] for r in ranks))))
-                    if (ranks, classes) not in arcs:
-                        arcs.append((ranks, classes))
-        self.hall_arcs = arcs if self.by_rank else []
-        self.hall_by_class: dict[int, list[tuple[tuple[int, ...], tuple[int, ...]]]] = {}
-        for ranks, classes in self.hall_arcs:
-            for c in classes:
-                self.hall_by_class.setdefault(c, []).append((ranks, classes))
-        self.ender_rank = [False] * 14
-        for ci in real:
-            if self.ender[ci]:
-                self.ender_rank[CARDS[ci].rank] = True
-        self.win_tables = RuleTables(self)
+        #: the rule set compiled once, shared with every other search of it
+        self.tables = rule_tables(self.rules)
 
     # -- public -------------------------------------------------------------------------------
 

@@ -56,6 +56,7 @@ class Search:
                  progress: "Callable[[SearchProgress], None] | None" = None,
                  started: float = 0.0) -> None:
         self.solver = solver
+        self.tables = solver.tables
         self.limit = limit
         self.deadline = deadline
         self.progress = progress
@@ -83,7 +84,7 @@ class Search:
         if self._prepared:
             return
         self._prepared = True
-        sv = self.solver
+        sv = self.tables
         wclass = sv.wclass
         # cover[i][d]: (class, how many of that class the card at (i, d) cannot use) for each
         # class the card may be played on: the cards it covers and itself
@@ -133,15 +134,15 @@ class Search:
         from golfcore.solitaire.search.solver_tables import DealTables
 
         if self._deal_tables is None:
-            self._deal_tables = DealTables(self.solver.win_tables, self.columns, self.stock,
-                                           self.start_waste, self.solver.wclass)
+            self._deal_tables = DealTables(self.tables, self.columns, self.stock,
+                                           self.start_waste)
         return self._deal_tables
 
     def fast_win(self) -> bool:
         """Whether :func:`~.solver_win.search_win` can search this position: the rules ignore
         suits and decide draws from the state alone, and the columns are Golf's (7, up to 5
         cards each)."""
-        return (self.solver.win_tables.eligible and len(self.columns) == 7
+        return (self.tables.eligible and len(self.columns) == 7
                 and all(len(col) <= 5 for col in self.columns))
 
     def run(self, mode: str) -> bool:
@@ -154,7 +155,7 @@ class Search:
             self.mode = mode
             return search_win(self)
         self._prepare()
-        sv = self.solver
+        sv = self.tables
         self.mode = mode
         self.prune_dead = mode != "removed"      # a dead card ends a search for a win
         self.heights = [len(c) for c in self.columns]
@@ -208,7 +209,7 @@ class Search:
                     arcs: Sequence[tuple[tuple[int, ...], tuple[int, ...]]] | None = None) -> bool:
         """:func:`hall_fails` for the current tableau, over every set of the rule set or over
         ``arcs`` (after a move, only the sets whose supply the move reduced)."""
-        return hall_fails(self.solver.hall_arcs if arcs is None else arcs, self.tcount,
+        return hall_fails(self.tables.hall_arcs if arcs is None else arcs, self.tcount,
                           self.counts)
 
     def _runs(self, tcount: tuple[int, ...]) -> int:
@@ -220,7 +221,7 @@ class Search:
 
     def _runs_needed(self) -> int:
         """:func:`chain_runs` of the current tableau."""
-        sv = self.solver
+        sv = self.tables
         return chain_runs(sv.linked, sv.ender_rank, sv.bipartite, self.tcount)
 
     def _lost_cards(self) -> int:
@@ -232,7 +233,7 @@ class Search:
             self.best_line = list(self.path)
 
     def _dfs(self, s: int, w: int, left: int, enders: int, hcode: int) -> bool:
-        sv = self.solver
+        sv = self.tables
         mode = self.mode
         if left == 0:
             self.found_win = True
@@ -327,7 +328,7 @@ class Search:
     def _move(self, column: int, card: int, w: int, s: int, left: int, enders: int,
               hcode: int) -> bool:
         """Play column's free card (column >= 0) or draw (column == -1), recurse, undo."""
-        sv = self.solver
+        sv = self.tables
         counts, dead, heights, tcount = self.counts, self.dead, self.heights, self.tcount
         buried = sv.wclass[w]
         playing = column >= 0
@@ -367,10 +368,10 @@ class Search:
         return won
 
     def _may_draw(self, can_play: bool, s: int, w: int) -> bool:
-        table = self.solver.draw_table
+        table = self.tables.draw_table
         if table is not None:
             return table[can_play]
-        return self.solver.rules.may_draw(GameState(self._position(s, w)), can_play)
+        return self.tables.rules.may_draw(GameState(self._position(s, w)), can_play)
 
     def _position(self, s: int, w: int) -> Position:
         columns = tuple(tuple(CARDS[ci] for ci in col[:h])

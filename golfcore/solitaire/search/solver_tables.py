@@ -1,9 +1,10 @@
-"""Precomputed tables of the win search (:mod:`.solver_win`): per rule set and per deal.
+"""The tables of one deal for the win search (:mod:`.solver_win`).
 
-Cards and wastes are reduced to *classes*, as the rules see them when they ignore suits (the
-only case the win search handles, :attr:`RuleTables.eligible`): a card's class is its rank
-(1..13, 0 for a joker), the empty waste is class 14, and the "free card" of an empty column is
-class 15, which nothing accepts.
+The rule set's own tables are :class:`~.tables.RuleTables`, shared by every search. Cards and
+wastes are reduced to *classes*, as the rules see them when they ignore suits (the only case the
+win search handles, :attr:`~.tables.RuleTables.eligible`): a card's class is its rank (1..13, 0
+for a joker), the empty waste is class 14, and the "free card" of an empty column is class 15,
+which nothing accepts.
 
 :class:`DealTables` packs the dead-card and Hall checks of one deal into one integer ``vec``:
 
@@ -27,81 +28,20 @@ its top bit) rejects it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
-if TYPE_CHECKING:  # pragma: no cover
-    from golfcore.solitaire.search.solver import Solver
+from golfcore.solitaire.search.tables import EMPTY_COLUMN, NONE_CLASS, RuleTables
 
-NONE_CLASS = 14       # the empty waste
-EMPTY_COLUMN = 15     # the free card of an empty column: nothing accepts it
 _SLACK_CAP = 60       # a card that may go on more cards than this gets no field (never dead)
-
-MaskTables = tuple[list[list[int]], list[list[int]], list[list[int]]]
-
-
-class RuleTables:
-    """What the win search needs from a rule set, by class; built once per :class:`Solver`."""
-
-    def __init__(self, sv: "Solver") -> None:
-        from golfcore.solitaire.search.cards import CARDS
-
-        self.eligible = sv.by_rank and sv.draw_table is not None
-        self.draw_table = dict(sv.draw_table or {False: True, True: True})
-        self._mask_tables: MaskTables | None = None
-        if not sv.by_rank:      # classes are cards, not ranks: the general search answers
-            return
-        wclass = sv.wclass
-        ok = [[0] * 16 for _ in range(16)]         # ok[w][c]: class c may go on class w
-        for ci in range(len(CARDS)):
-            for wi in range(len(CARDS) + 1):
-                if sv.allowed[ci][wi]:
-                    ok[wclass[wi]][wclass[ci]] = 1
-        self.okc = tuple(tuple(row) for row in ok)
-        self.targets = [tuple(w for w in range(15) if ok[w][c]) for c in range(16)]
-        self.sign = [0] * 16                      # parity: +1 odd rank, -1 even rank
-        for c in range(1, 14):
-            self.sign[c] = 1 if c % 2 else -1
-        self.ender = [0] * 16                     # nothing may be played on it
-        for c in range(14):
-            self.ender[c] = int(not any(ok[c]))
-        self.tshift = [1 << (3 * c) if c < 14 else 0 for c in range(16)]
-        enders = [c for c in range(1, 14) if self.ender[c]]
-        # the chain-ender bound reads one packed count: used when exactly one rank ends chains
-        self.ender_shift = 3 * enders[0] if len(enders) == 1 else 0
-        self.bipartite = sv.bipartite
-        self.wrap_parity = sv.wrap_parity
-        self.hall_arcs = hall_sets(sv)
-        # for the segment bound: the packed-count bits of ranks 1..13, of those linked to the
-        # next rank, and whether the king leads on to the ace
-        self.rank_bits = sum(1 << (3 * r) for r in range(1, 14))
-        self.link_bits = sum(1 << (3 * r) for r in range(1, 13) if sv.linked[r][r + 1])
-        self.wraps = bool(sv.linked[13][1])
-
-    def mask_tables(self) -> MaskTables:
-        """For each waste class, the playable columns (a 7-bit mask) from the free cards'
-        classes packed four bits a column: columns 1-3 (12 bits), 4-6 (12 bits), 7 (4 bits).
-        Built on first use (about 200,000 entries)."""
-        if self._mask_tables is None:
-            lo: list[list[int]] = []
-            mid: list[list[int]] = []
-            top: list[list[int]] = []
-            for w in range(16):
-                ok = self.okc[w]
-                three = [ok[b & 15] | ok[b >> 4 & 15] << 1 | ok[b >> 8] << 2
-                         for b in range(4096)]
-                lo.append(three)
-                mid.append([m << 3 for m in three])
-                top.append([ok[c] << 6 for c in range(16)])
-            self._mask_tables = (lo, mid, top)
-        return self._mask_tables
 
 
 class DealTables:
     """The tables of one position (one search) for the win search."""
 
     def __init__(self, rt: RuleTables, columns: list[list[int]], stock: list[int],
-                 start_waste: int, wclass: list[int]) -> None:
+                 start_waste: int) -> None:
         self.rules = rt
+        wclass = rt.wclass
         cls = [[wclass[ci] for ci in col] for col in columns]
         self.heights = [len(col) for col in cls]
         self.hcode = sum(h * 6 ** i for i, h in enumerate(self.heights))
@@ -125,7 +65,7 @@ class DealTables:
         for c in self.stock_cls:
             counts[c] += 1
         counts[self.start_w] += 1
-        self.imbalance = sum(rt.sign[c] for col in cls for c in col)
+        self.imbalance = sum(rt.class_sign[c] for col in cls for c in col)
         self.tpack = sum(n << (3 * r) for r, n in enumerate(tcount))
         self.topc = topc
         self._vectors(rt, cls, counts, tcount)
@@ -139,7 +79,7 @@ class DealTables:
         field = 0
         for i, col in enumerate(cls):
             for d, c in enumerate(col):
-                targets = rt.targets[c]
+                targets = rt.class_targets[c]
                 covered = sum(1 for x in col[:d + 1] if x in targets)
                 above = [e for e in range(d + 2, len(col)) if col[e] in targets]
                 slack = sum(counts[t] for t in targets) - covered - len(above)
@@ -160,7 +100,7 @@ class DealTables:
         for i, col in enumerate(cls):
             for d, c in enumerate(col):
                 places_of_rank.setdefault(c, []).append(i * 6 + d + 1)
-        for ranks, classes in rt.hall_arcs:
+        for ranks, classes in rt.win_hall_arcs:
             slack = sum(counts[c] for c in classes) - sum(tcount[r] for r in ranks)
             if slack < 0:
                 self.hall_at_start = True
@@ -215,7 +155,7 @@ class DealTables:
           stock left - enders + 1 - (waste is an ender) >= 0.
         """
         stock = self.stock_cls
-        sign, ender = rt.sign, rt.ender
+        sign, ender = rt.class_sign, rt.class_ender
         imb = self.imbalance
         counts = [0] * 16
         for i, h in enumerate(self.heights):
@@ -255,28 +195,3 @@ class DealTables:
                 lambda c, w: ender[w],
                 lambda k, w: -1 - ender[stock[k]] + ender[w]))
         return bounds
-
-
-
-def hall_sets(sv: "Solver", longest: int = 7) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """The Hall sets of the win search: with the classes their cards may be played on, the
-    runs of up to ``longest`` ranks two apart (5, 7, 9: they share the ranks between them) on
-    the lines of odd and of even ranks, or on the one circle of them when king and ace are
-    linked. Each of their cards is played onto a different card of those classes, so the cards
-    left of those classes must be at least as many. On a line these runs are every set a
-    shortage can show in (the odd ranks' neighbours are even and the other way round); on the
-    circle, runs longer than 7 added nothing on deals 201..700."""
-    lines = ([[1, 3, 5, 7, 9, 11, 13, 2, 4, 6, 8, 10, 12]] if sv.circular
-             else [[1, 3, 5, 7, 9, 11, 13], [2, 4, 6, 8, 10, 12]])
-    arcs: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
-    for line in lines:
-        size = len(line)
-        for a in range(size):
-            for length in range(1, min(longest, size) + 1):
-                if not sv.circular and a + length > size:
-                    continue
-                ranks = tuple(line[(a + k) % size] for k in range(length))
-                classes = tuple(sorted(set().union(*(sv.rank_targets[r] for r in ranks))))
-                if (ranks, classes) not in arcs:
-                    arcs.append((ranks, classes))
-    return arcs

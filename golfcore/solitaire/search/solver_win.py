@@ -84,7 +84,7 @@ def search_win(search: "Search") -> bool:
     n_stock = len(stock)
     tshift = rt.tshift             # tshift[c]: change of tp when a card of class c leaves
     rank_bits, link_bits, wraps = rt.rank_bits, rt.link_bits, rt.wraps
-    draw_ok = (bool(rt.draw_table[False]), bool(rt.draw_table[True]))
+    draw_ok = (bool(rt.draw_ok[False]), bool(rt.draw_ok[True]))
     # losts[s]: states proved lost, by heights and waste class, with the stock position they
     # were proved at; one shared table for every s when the dominance on the stock holds
     if draw_ok[0] and draw_ok[1]:
