@@ -17,6 +17,7 @@ from golfcore.solitaire import engine
 from golfcore.cards import JOKER, STANDARD_DECK
 from golfcore.solitaire.rules import RuleSet, rule_set
 from golfcore.solitaire.search.solver import Solver, solve, solver_for
+from golfcore.solitaire.search.fair_tables import tables_for
 from golfcore.solitaire.search.tables import rule_tables
 from golfcore.solitaire.state import GameState, Outcome
 
@@ -76,6 +77,9 @@ def test_one_compiled_table_set_per_rule_set_shared_by_the_searches():
     assert strict.okc[13] == (0,) * 16
     assert [c for c in range(16) if tables.okc[13][c]] == [1, 12]
     assert rule_tables(RuleSet("app-facil")) is not tables     # one set per rule set object
+    fair = tables_for(wrap)       # the fair chance reads its rule-level facts from the same set
+    assert fair.linked is tables.linked and fair.hall_arcs is tables.hall_arcs
+    assert fair.by_rank and fair.cls == tables.wclass and fair.wrap_parity
 
 
 # -- against a naive search through the engine ----------------------------------------------------

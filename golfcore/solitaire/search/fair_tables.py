@@ -15,7 +15,7 @@ import functools
 
 from golfcore.cards import Card
 from golfcore.solitaire.rules import RuleSet
-from golfcore.solitaire.search.cards import CARDS, INDEX, NONE
+from golfcore.solitaire.search.cards import CARDS, NONE
 from golfcore.solitaire.search.solver_search import chain_runs
 from golfcore.solitaire.search.tables import rule_tables
 
@@ -26,26 +26,19 @@ class FairTables:
 
     def __init__(self, rules: RuleSet) -> None:
         self.rules = rules
+        # the rule-level facts come from the one compiled table set of the rule set
+        rt = rule_tables(rules)
         wastes: list[Card | None] = [*CARDS, None]
-        allowed = [[rules.verdict(c, w).allowed for w in wastes] for c in CARDS]
+        allowed = rt.allowed
         #: the standard outcome (won when the columns are empty, lost when no action is left):
         #: the zero bounds, which prove that the columns can never be emptied, decide
         self.bounds = rules.rules.get("outcome") == "standard-outcome"
         #: and a stateless draw rule: the fast path, which needs no GameState, keys waste cards
         #: by what may still be played on them, and lets fewer unseen cards inherit a zero
-        self.standard = self.bounds and rules.draw_table is not None
-
-        def rank_rep(i: int) -> int:
-            card = wastes[i]
-            if card is None or card.is_joker:
-                return i
-            return INDEX[Card(card.rank, "C")]
-
+        self.standard = self.bounds and rt.draw_table is not None
         n = len(wastes)
-        self.by_rank = self.standard and all(
-            allowed[c][w] == allowed[rank_rep(c)][rank_rep(w)]
-            for c in range(len(CARDS)) for w in range(n))
-        self.cls = [c.rank for c in CARDS] + [14] if self.by_rank else list(range(n))
+        self.by_rank = self.standard and rt.by_rank
+        self.cls = list(rt.wclass) if self.by_rank else list(range(n))
         self.ncls = max(self.cls) + 1
         #: a card of each class (None for the empty waste)
         self.rep: list[Card | None] = [None] * self.ncls
@@ -68,27 +61,24 @@ class FairTables:
         self.ender = [False] * self.ncls
         for w in real:
             self.ender[w] = not self.feed[w]
-        self.draw_table = rules.draw_table
-        rank_of = {self.cls[i]: c.rank for i, c in enumerate(CARDS) if not c.is_joker}
+        self.draw_table = rt.draw_table
         #: parity: every allowed play joins ranks of different parity (no king-ace link, no
         #: jokers; the empty waste takes anything, but only once)
-        self.bipartite = (not rules.extra_cards and all(
-            (rank_of[c] - rank_of[w]) % 2 == 1
-            for c in rank_of for w in rank_of if self.allowed[c][w]))
+        self.bipartite = rt.bipartite
         #: +1 odd rank, -1 even rank, 0 joker or empty waste
         self.sign = [0] * self.ncls
-        for c, rank in rank_of.items():
-            self.sign[c] = 1 if rank % 2 else -1
-        # the shared rank-level tables, when classes are ranks (their waste classes are then
+        for i, card in enumerate(CARDS):
+            if not card.is_joker:
+                self.sign[self.cls[i]] = 1 if card.rank % 2 else -1
+        # the rank-level tables, when classes are ranks (the shared waste classes are then
         # exactly these classes): wrap parity, chain segments, Hall's condition
-        sv = rule_tables(rules)
-        ranked = self.by_rank and sv.by_rank and sv.wclass == self.cls
-        self.wrap_parity = bool(ranked and sv.wrap_parity)
+        ranked = self.by_rank
+        self.wrap_parity = bool(ranked and rt.wrap_parity)
         self.segments = ranked
-        self.linked = sv.linked
-        self.ender_rank = sv.ender_rank
-        self.hall_arcs = sv.hall_arcs if ranked else []
-        self.hall_by_class = sv.hall_by_class if ranked else {}
+        self.linked = rt.linked
+        self.ender_rank = rt.ender_rank
+        self.hall_arcs = rt.hall_arcs if ranked else []
+        self.hall_by_class = rt.hall_by_class if ranked else {}
 
 
 @functools.lru_cache(maxsize=64)
