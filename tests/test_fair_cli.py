@@ -31,8 +31,10 @@ from golfcore.cli import main
 from golfcore.cli.common import FairSearching
 from golfcore.cli.deal import DIFFICULTIES
 from golfcore.protocol.server import Session
-from golfcore.solitaire.search.fair import FairProgress
-from golfcore.web.tables import SEARCH_LIMIT, _bounded, is_search
+from golfcore.protocol.solitaire import SEARCH_LIMIT, bounded_hint
+from golfcore.solitaire import game as game_module
+from golfcore.solitaire.search.fair import DEFAULT_SAMPLES, FairProgress
+from golfcore.web.tables import is_search
 
 TWO = """\
 # variant: cards4
@@ -421,6 +423,23 @@ def test_golf_serve_answers_the_fair_hint():
     assert (reply["id"], reply["hint"], reply["chance"]["value"]) == (2, "draw", 0.5)
 
 
+def test_golf_serve_bounds_the_fair_hint_as_the_web_does(monkeypatch):
+    """A ``limit`` alone used to leave the estimate without a deadline (all 400 samples: slower
+    than no budget at all), and huge budgets let the exact search's memory grow without end.
+    Now every fair hint through the protocol stops at SEARCH_LIMIT states and
+    FAIR_HINT_SECONDS of exact search, then as long of estimate (shortened here)."""
+    monkeypatch.setattr(game_module, "FAIR_HINT_SECONDS", 0.2)
+    session = Session()
+    assert session.handle({"cmd": "new", "code": "GO1-E-AAAAAAB"})["ok"] is True
+    one = session.handle({"cmd": "hint", "strategy": "fair", "limit": 1})["chance"]
+    assert (one["method"], one["stopped"]) == ("estimate", "states")
+    assert one["samples"] < DEFAULT_SAMPLES           # the estimate stopped at its deadline
+    huge = session.handle({"cmd": "hint", "strategy": "fair", "limit": 10 ** 12,
+                           "seconds": 1e9})["chance"]
+    assert huge["stopped"] in ("seconds", "states") and huge["states"] <= 2 * SEARCH_LIMIT
+    assert huge["samples"] < DEFAULT_SAMPLES
+
+
 def test_the_protocol_doc_documents_the_fair_hint():
     doc = (Path(__file__).resolve().parent.parent / "docs" / "protocol.md").read_text(
         encoding="utf-8")
@@ -434,10 +453,10 @@ def test_the_protocol_doc_documents_the_fair_hint():
 def test_web_bounds_the_fair_hint_as_a_search():
     assert is_search("hint", {"strategy": "fair"}) and is_search("hint", {"strategy": "solver"})
     assert not is_search("hint", {"strategy": "legal"})
-    bounded = _bounded({"cmd": "hint", "strategy": "fair", "limit": 10 ** 9, "seconds": 1e6})
+    bounded = bounded_hint({"cmd": "hint", "strategy": "fair", "limit": 10 ** 9, "seconds": 1e6})
     assert bounded["limit"] == SEARCH_LIMIT and bounded["seconds"] == 5.0
-    assert _bounded({"strategy": "fair"}) == {"strategy": "fair", "limit": SEARCH_LIMIT,
+    assert bounded_hint({"strategy": "fair"}) == {"strategy": "fair", "limit": SEARCH_LIMIT,
                                               "seconds": 5.0}
-    assert _bounded({"strategy": "fair", "limit": 10, "seconds": 0.5}) == {
+    assert bounded_hint({"strategy": "fair", "limit": 10, "seconds": 0.5}) == {
         "strategy": "fair", "limit": 10, "seconds": 0.5}
-    assert _bounded({"strategy": "legal"}) == {"strategy": "legal"}
+    assert bounded_hint({"strategy": "legal"}) == {"strategy": "legal"}

@@ -78,6 +78,32 @@ def _check_columns(raw: Any) -> None:
                                 f"{reprlib.repr(column)}")
 
 
+#: The most positions (information states, for the fair hint) a hint searches over the web,
+#: and a fair hint through any protocol session (``golf serve`` too).
+SEARCH_LIMIT = 200_000
+
+
+def bounded_hint(request: dict[str, Any],
+                 strategies: tuple[str, ...] = ("solver", "fair")) -> dict[str, Any]:
+    """A ``hint`` request with its search bounded, for the ``strategies`` given: to
+    :data:`SEARCH_LIMIT` positions (information states), the fair hint's also to
+    :data:`~golfcore.solitaire.game.FAIR_HINT_SECONDS` of exact search (and as long again of
+    estimate). A value that is not a number is left for :func:`search_limits` to refuse."""
+    from golfcore.solitaire import game
+
+    strategy = request.get("strategy")
+    limit, seconds = request.get("limit"), request.get("seconds")
+    if strategy in strategies and (
+            limit is None or isinstance(limit, int) and not isinstance(limit, bool)
+            and limit > SEARCH_LIMIT):
+        request = {**request, "limit": SEARCH_LIMIT}
+    if strategy in strategies and strategy == "fair" and (
+            seconds is None or isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
+            and seconds > game.FAIR_HINT_SECONDS):
+        request = {**request, "seconds": game.FAIR_HINT_SECONDS}
+    return request
+
+
 def search_limits(request: dict[str, Any]) -> dict[str, Any]:
     """The solver's bounds a ``solve`` or ``hint`` request gives: ``limit`` (positions, a whole
     number of 1 or more) and ``seconds`` (a number above 0), as keyword arguments."""
@@ -164,7 +190,8 @@ class SolitaireTable:
         if not isinstance(strategy, str) or strategy not in STRATEGIES:
             raise GolfError(f"'strategy' must be 'legal', 'solver' or 'fair', got "
                             f"{reprlib.repr(strategy)}")
-        limits = search_limits(request)
+        # the fair hint is bounded as over the web: huge budgets would grow the search's memory
+        limits = search_limits(bounded_hint(request, ("fair",)))
         reply: dict[str, Any] = {}
         if strategy == "fair":
             result = game.fair_hint(**limits)

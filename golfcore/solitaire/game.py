@@ -160,9 +160,10 @@ class Game:
     def fair_hint(self, *, limit: int | None = None, seconds: float | None = None,
                   progress: "Callable[[FairProgress], None] | None" = None) -> "FairResult":
         """The fair chance behind :meth:`hint` ``("fair")``, bounded as it is: ``limit``
-        information states and ``seconds`` of exact search, then as many seconds of estimate
-        (neither given: :data:`FAIR_HINT_SECONDS`); its ``best`` is the hint."""
-        if limit is None and seconds is None:
+        information states and ``seconds`` of exact search, then as many seconds of estimate;
+        its ``best`` is the hint. ``seconds`` is :data:`FAIR_HINT_SECONDS` when not given,
+        ``limit`` or not (a ``limit`` alone would let the estimate sample without end)."""
+        if seconds is None:
             seconds = FAIR_HINT_SECONDS
         return self.fair_chance(states=limit, seconds=seconds, estimate_seconds=seconds,
                                 progress=progress)

@@ -34,7 +34,7 @@ from golfcore.framework.compose import find_variant
 from golfcore.protocol import cardgame as cg_protocol
 from golfcore.protocol import solitaire as sol_protocol
 from golfcore.protocol.cardgame import CardGameTable, RequestError
-from golfcore.protocol.solitaire import SolitaireTable
+from golfcore.protocol.solitaire import SEARCH_LIMIT, SolitaireTable, bounded_hint
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.game import Game
 from golfcore.solitaire.scoring import HOLES, PAR
@@ -43,8 +43,6 @@ from golfcore.web.store import HUMAN, SeatRecord, TableRecord
 
 SOLITAIRE = sol_protocol.GAME
 CARD_GAME = cg_protocol.GAME
-#: The most positions a solver search over the web may visit (``hint``, ``winnable``).
-SEARCH_LIMIT = 200_000
 #: How many random deals a ``winnable: true`` search tries before it gives up.
 WINNABLE_TRIES = 100
 #: The solitaire's actions (saved, versioned) and the card game's.
@@ -234,7 +232,7 @@ class LiveSolitaire:
             return self._next_hole()
         request = _strip(request, "version")
         if cmd == "hint":
-            request = _bounded(request)
+            request = bounded_hint(request)
         game = copy.copy(self.game) if cmd in SOLITAIRE_ACTIONS else self.game
         reply = SolitaireTable(game).handle(cmd, request)
         if cmd not in SOLITAIRE_ACTIONS or not reply.get("ok", True):
@@ -263,26 +261,6 @@ class LiveSolitaire:
     def started(self, held: Sequence[int]) -> dict[str, Any]:
         """The reply to the ``new`` or ``open`` that seated a connection here."""
         return self.view(held)
-
-
-def _bounded(request: dict[str, Any]) -> dict[str, Any]:
-    """A ``hint`` request with its search bounded: the solver's and the fair hint's to
-    :data:`SEARCH_LIMIT` positions (information states), the fair hint's also to
-    :data:`~golfcore.solitaire.game.FAIR_HINT_SECONDS` of exact search (and as long again of
-    estimate)."""
-    from golfcore.solitaire.game import FAIR_HINT_SECONDS
-
-    strategy = request.get("strategy")
-    limit, seconds = request.get("limit"), request.get("seconds")
-    if strategy in ("solver", "fair") and (
-            limit is None or isinstance(limit, int) and not isinstance(limit, bool)
-            and limit > SEARCH_LIMIT):
-        request = {**request, "limit": SEARCH_LIMIT}
-    if strategy == "fair" and (
-            seconds is None or isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
-            and seconds > FAIR_HINT_SECONDS):
-        request = {**request, "seconds": FAIR_HINT_SECONDS}
-    return request
 
 
 def is_search(cmd: str, request: dict[str, Any]) -> bool:
