@@ -309,6 +309,15 @@ class OpenedPage:
     frames: Frames
 
 
+#: Reports every Content-Security-Policy violation of a page as a console error.
+CSP_WATCH = """
+document.addEventListener("securitypolicyviolation", (e) => {
+  console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} ` +
+                `(${e.sourceFile || ""}:${e.lineNumber || ""}) ${e.sample || ""}`);
+});
+"""
+
+
 @pytest.fixture
 def open_page(request: pytest.FixtureRequest, browser: Any, web_server: WebServer,
               problems: Problems) -> Iterator[Callable[..., OpenedPage]]:
@@ -327,6 +336,9 @@ def open_page(request: pytest.FixtureRequest, browser: Any, web_server: WebServe
         context.set_default_timeout(TIMEOUT_MS)
         context.set_default_navigation_timeout(TIMEOUT_MS * 2)
         contexts.append(context)
+        # a Content-Security-Policy violation (an inline style the policy blocks...) is an
+        # error like any other: the page must work whole under the server's policy
+        context.add_init_script(CSP_WATCH)
         page = context.new_page()
         pages.append((name, page))
         problems.watch(page, name)

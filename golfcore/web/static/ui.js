@@ -10,6 +10,8 @@ export function h(tag, attrs, ...children) {
       else if (k === "testid") el.dataset.testid = v;
       else if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
       else if (k === "dataset") Object.assign(el.dataset, v);
+      // Through the CSSOM: the Content-Security-Policy refuses inline style attributes.
+      else if (k === "style") el.style.cssText = v;
       else el.setAttribute(k, v === true ? "" : String(v));
     }
   }
