@@ -21,6 +21,7 @@ from golfcore.protocol.server import Session
 from golfcore.solitaire.game import Game
 from golfcore.solitaire.search.solver import solver_for
 from golfcore.web.app import create_app
+from golfcore.web.limits import Limits
 from golfcore.web.messages import MAX_MESSAGE
 from golfcore.web.store import Store
 
@@ -30,6 +31,11 @@ with warnings.catch_warnings():
 
 #: A hang guard for every receive, never a pause: a reply normally comes at once.
 GUARD = 60.0
+#: The server's own address (the app's default Host and Origin allowlist: golf web's).
+HTTP, WS = "http://127.0.0.1:8000", "ws://127.0.0.1:8000/ws"
+#: These tests send as fast as the replies come: the message rate is not bounded here
+#: (tests/test_web_limits.py crosses every bound).
+QUICK = Limits(messages_per_second=1e6)
 
 
 class Browser:
@@ -71,14 +77,14 @@ class Browser:
 @pytest.fixture
 def web(tmp_path: Path) -> Iterator[tuple[TestClient, Store]]:
     store = Store(tmp_path / "web.sqlite3")
-    with TestClient(create_app(store, bot_delay=0)) as client:
+    with TestClient(create_app(store, bot_delay=0, limits=QUICK), base_url=HTTP) as client:
         yield client, store
     store.close()
 
 
 @pytest.fixture
 def browser(web: tuple[TestClient, Store]) -> Iterator[Browser]:
-    with web[0].websocket_connect("/ws") as ws:
+    with web[0].websocket_connect(WS) as ws:
         yield Browser(ws)
 
 
@@ -303,7 +309,7 @@ def test_refused_moves_are_golf_serves_and_not_saved(browser: Browser,
 
 def test_two_tabs_on_one_game_stay_consistent(web: tuple[TestClient, Store]) -> None:
     client, store = web
-    with client.websocket_connect("/ws") as ws1, client.websocket_connect("/ws") as ws2:
+    with client.websocket_connect(WS) as ws1, client.websocket_connect(WS) as ws2:
         one, two = Browser(ws1), Browser(ws2)
         new = one("new", code="GO1-C-AAAAAAB")
         opened = two("open", tokens=[new["tokens"]["0"]])
@@ -328,8 +334,8 @@ def test_two_tabs_on_one_game_stay_consistent(web: tuple[TestClient, Store]) -> 
 def test_open_resumes_exactly_after_a_restart(tmp_path: Path) -> None:
     path = tmp_path / "web.sqlite3"
     store = Store(path)
-    with TestClient(create_app(store, bot_delay=0)) as client:
-        with client.websocket_connect("/ws") as ws:
+    with TestClient(create_app(store, bot_delay=0, limits=QUICK), base_url=HTTP) as client:
+        with client.websocket_connect(WS) as ws:
             tab = Browser(ws)
             new = tab("new", code="GO1-E-AAAAAAB")
             for _ in range(6):
@@ -338,8 +344,8 @@ def test_open_resumes_exactly_after_a_restart(tmp_path: Path) -> None:
             before = tab("state")
     store.close()
     store = Store(path)                               # a new process on the same file
-    with TestClient(create_app(store, bot_delay=0)) as client:
-        with client.websocket_connect("/ws") as ws:
+    with TestClient(create_app(store, bot_delay=0, limits=QUICK), base_url=HTTP) as client:
+        with client.websocket_connect(WS) as ws:
             tab = Browser(ws)
             opened = tab("open", tokens=[new["tokens"]["0"]])
             assert opened["state"] == before["state"] == last["state"]
@@ -405,8 +411,8 @@ def test_a_whole_round_from_a_course_code(browser: Browser,
 def test_a_round_resumes_at_its_hole(tmp_path: Path) -> None:
     path = tmp_path / "web.sqlite3"
     store = Store(path)
-    with TestClient(create_app(store, bot_delay=0)) as client:
-        with client.websocket_connect("/ws") as ws:
+    with TestClient(create_app(store, bot_delay=0, limits=QUICK), base_url=HTTP) as client:
+        with client.websocket_connect(WS) as ws:
             tab = Browser(ws)
             new = tab("new", round=True)
             assert new["round"]["code"].startswith("GR1-T-")
@@ -415,8 +421,8 @@ def test_a_round_resumes_at_its_hole(tmp_path: Path) -> None:
             tab("hint")
     store.close()
     store = Store(path)
-    with TestClient(create_app(store, bot_delay=0)) as client:
-        with client.websocket_connect("/ws") as ws:
+    with TestClient(create_app(store, bot_delay=0, limits=QUICK), base_url=HTTP) as client:
+        with client.websocket_connect(WS) as ws:
             tab = Browser(ws)
             opened = tab("open", tokens=[new["tokens"]["0"]])
             assert opened["round"] == second["round"]
@@ -480,7 +486,7 @@ def test_card_game_commands_answer_as_golf_serve(browser: Browser) -> None:
 def test_a_card_game_action_with_an_old_version_is_stale(
         web: tuple[TestClient, Store]) -> None:
     client, store = web
-    with client.websocket_connect("/ws") as ws1, client.websocket_connect("/ws") as ws2:
+    with client.websocket_connect(WS) as ws1, client.websocket_connect(WS) as ws2:
         one, two = Browser(ws1), Browser(ws2)
         new = one("new", game="card-game", seed=3, seat_kinds=["human", "human"], here=[0])
         opened = two("open", tokens=[new["tokens"]["1"]])

@@ -26,6 +26,7 @@ from golfcore.cardgame.match import Match
 from golfcore.cardgame.observation import visible_cards
 from golfcore.cards import Card
 from golfcore.web.app import create_app
+from golfcore.web.limits import Limits
 from golfcore.web.store import Store
 
 with warnings.catch_warnings():
@@ -33,6 +34,11 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient
 
 GUARD = 60.0                                          # a hang guard, never a pause
+#: The server's own address (the app's default Host and Origin allowlist: golf web's).
+HTTP, WS = "http://127.0.0.1:8000", "ws://127.0.0.1:8000/ws"
+#: These tests send as fast as the replies come: the message rate is not bounded here
+#: (tests/test_web_limits.py crosses every bound).
+QUICK = Limits(messages_per_second=1e6)
 MAX_ACTIONS = 3000                                    # a bound on the people's actions
 
 
@@ -107,8 +113,8 @@ def play_match(tmp_path: Path, variant: str, seed: int, kinds: list[str],
     humans = [i for i, kind in enumerate(kinds) if kind == "human"]
     assert len(humans) == 2
     rng = random.Random(strategy_seed)
-    with TestClient(create_app(store, bot_delay=0)) as client, \
-            client.websocket_connect("/ws") as ws1, client.websocket_connect("/ws") as ws2:
+    with TestClient(create_app(store, bot_delay=0, limits=QUICK), base_url=HTTP) as client, \
+            client.websocket_connect(WS) as ws1, client.websocket_connect(WS) as ws2:
         first, second = Seat(ws1, humans[0]), Seat(ws2, humans[1])
         new = first.request("new", game="card-game", variant=variant, seed=seed,
                             seat_kinds=kinds, here=[humans[0]])

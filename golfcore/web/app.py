@@ -23,9 +23,11 @@ import asyncio
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Awaitable
+from functools import partial
+from typing import Any, AsyncIterator, Awaitable, Callable
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -36,11 +38,13 @@ from starlette.websockets import WebSocket
 from golfcore.cardgame.bots import bot_names
 from golfcore.errors import GolfError
 from golfcore.protocol.cardgame import RequestError
-from golfcore.protocol.server import (BAD_INPUT, FEATURES, INTERNAL, PROTOCOL, dump_reply,
-                                      error_reply, hello, other_game_hint)
+from golfcore.protocol.server import (BAD_INPUT, BAD_REQUEST, FEATURES, INTERNAL, PROTOCOL,
+                                      dump_reply, error_reply, hello, other_game_hint)
 from golfcore.web import tables as t
-from golfcore.web.messages import (BAD_TOKEN, BUSY, MAX_MESSAGE, Message, finish,
+from golfcore.web.limits import TRY_AGAIN_LATER, Bounds, Limits, Rate
+from golfcore.web.messages import (BAD_TOKEN, MAX_MESSAGE, NO_TABLE, Message, finish,
                                    read_message)
+from golfcore.web.security import Guard, Policy
 from golfcore.web.store import StaleVersion, Store, StoreError
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -51,14 +55,17 @@ log = logging.getLogger("golfcore.web")
 
 
 class Connection:
-    """One browser tab: its outgoing queue, its table and the seats it holds."""
+    """One browser tab: its outgoing queue, its table and the seats it holds, its searches,
+    the tables it created and its message rate."""
 
-    def __init__(self, websocket: WebSocket) -> None:
+    def __init__(self, websocket: WebSocket, rate: Rate) -> None:
         self.websocket = websocket
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.table_id: str | None = None
         self.held: tuple[int, ...] = ()
-        self.search: asyncio.Task[None] | None = None
+        self.searches: set[asyncio.Task[None]] = set()
+        self.created: list[str] = []
+        self.rate = rate
         self.closed = False
         self.done = False
 
@@ -79,13 +86,16 @@ class Connection:
 class Hub:
     """The live tables, the connections at each, their locks and computer players."""
 
-    def __init__(self, store: Store, bot_delay: float) -> None:
+    def __init__(self, store: Store, bot_delay: float, limits: Limits | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.bounds = Bounds(limits or Limits())
+        self.idle = self.bounds.idle
         self.tables: dict[str, t.LiveTable] = {}
         self.members: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.bots: dict[str, asyncio.Task[None]] = {}
+        self.connections: set[Connection] = set()
 
     # -- tables and seats --------------------------------------------------------------------------
 
@@ -94,13 +104,28 @@ class Hub:
 
     def install(self, table: t.LiveTable) -> t.LiveTable:
         """The live table of ``table.id``: the one in memory, else ``table``."""
+        self.idle.touch(table.id)
         return self.tables.setdefault(table.id, table)
 
+    async def live(self, table_id: str) -> t.LiveTable | None:
+        """The table ``table_id`` in memory, reloaded from the database when it was dropped
+        (idle); ``None`` when the database no longer has it."""
+        table = self.tables.get(table_id)
+        if table is not None:
+            self.idle.touch(table_id)
+            return table
+        record = await run_in_threadpool(self.store.load, table_id)
+        return self.install(t.table_from_record(record)) if record is not None else None
+
     def seat(self, conn: Connection, table: t.LiveTable, held: tuple[int, ...]) -> None:
-        """``conn`` now plays ``held`` at ``table`` (and leaves any other table)."""
-        self.leave(conn)
-        conn.table_id, conn.held = table.id, held
+        """``conn`` now plays ``held`` at ``table`` (and leaves any other table). It joins the
+        new table before it leaves the old one: re-opening the table it alone sits at must not
+        make the hub forget that table."""
+        self.install(table)
         self.members.setdefault(table.id, set()).add(conn)
+        if conn.table_id != table.id:
+            self.leave(conn)
+        conn.table_id, conn.held = table.id, held
         self.wake_bots(table.id)
 
     def leave(self, conn: Connection) -> None:
@@ -118,6 +143,31 @@ class Hub:
         if not self.members.get(table_id) and (task is None or task.done()):
             for registry in (self.tables, self.members, self.locks, self.bots):
                 registry.pop(table_id, None)
+            self.idle.forget(table_id)
+
+    def drop_idle(self) -> list[str]:
+        """Drop from memory the tables nobody used for ``idle_seconds`` (no request, no
+        computer playing); whoever sits there keeps the seats, and the table is reloaded from
+        the database by its next request. The tables dropped."""
+        dropped = []
+        for table_id in self.idle.idle():
+            task, lock = self.bots.get(table_id), self.locks.get(table_id)
+            if task is not None and not task.done() or lock is not None and lock.locked():
+                self.idle.touch(table_id)                 # in use after all
+                continue
+            for registry in (self.tables, self.locks, self.bots):
+                registry.pop(table_id, None)
+            if not self.members.get(table_id):
+                self.members.pop(table_id, None)
+            self.idle.forget(table_id)
+            dropped.append(table_id)
+        return dropped
+
+    async def sweep(self) -> None:
+        """Drop idle tables from memory, every :meth:`Idle.sweep_every` seconds, forever."""
+        while True:
+            await asyncio.sleep(self.idle.sweep_every())
+            self.drop_idle()
 
     def create(self, draft: t.LiveTable) -> t.LiveTable:
         kinds = [s.kind for s in draft.seats]
@@ -155,9 +205,9 @@ class Hub:
 
     # -- requests ----------------------------------------------------------------------------------
 
-    async def handle(self, conn: Connection, text: str | bytes) -> None:
+    async def handle(self, conn: Connection, text: str) -> None:
         """Answer one message of ``conn`` (a search answers later, from its own task)."""
-        table = self.tables.get(conn.table_id) if conn.table_id else None
+        table = await self.live(conn.table_id) if conn.table_id else None
         message = read_message(text, table.game_name if table else None)
         if not isinstance(message, Message):
             conn.send(message)
@@ -196,6 +246,7 @@ class Hub:
         if cmd == "stats":
             return {"stats": await run_in_threadpool(self.store.statistics)}
         if cmd == "new":
+            self.bounds.check_new_table(conn.created, self.tables)
             return self.new(conn, request)
         if cmd == "open":
             return self.open(conn, request)
@@ -216,6 +267,7 @@ class Hub:
 
     def started(self, conn: Connection, table: t.LiveTable,
                 here: tuple[int, ...]) -> dict[str, Any]:
+        conn.created.append(table.id)
         self.seat(conn, table, here)
         return {**table.started(here), "tokens": t.tokens(table), "seats": t.seat_list(table),
                 "held": list(here)}
@@ -248,7 +300,9 @@ class Hub:
         table_id = conn.table_id
         assert table_id is not None
         async with self.lock(table_id):
-            table = self.tables[table_id]
+            table = self.tables.get(table_id) or await self.live(table_id)
+            if table is None:
+                raise RequestError(NO_TABLE, "this table is no longer in the database")
             step = table.handle(cmd, request, conn.held)
             if step.table is None:
                 return step.reply
@@ -261,21 +315,24 @@ class Hub:
     # -- searches ----------------------------------------------------------------------------------
 
     def search(self, conn: Connection, rid: Any, request: dict[str, Any]) -> None:
-        """Run a solver search for ``conn`` in a task (and a thread); ``busy`` if one runs."""
-        if conn.search is not None and not conn.search.done():
-            conn.send(error_reply(BUSY, "a search is already running for this connection: "
-                                  "wait for its reply", rid))
-            return
+        """Run a solver search for ``conn`` in a task (and a thread), once a slot of the
+        server's is free; ``busy`` when the connection runs as many as it may, or the server
+        has as many running and waiting as it may."""
         if request.get("cmd") == "new":
-            work = self._winnable(conn, rid, request)
+            self.bounds.check_new_table(conn.created, self.tables)
+        self.bounds.admit_search(conn.searches)
+        work: Callable[[], Awaitable[dict[str, Any]]]
+        if request.get("cmd") == "new":
+            work = partial(self._winnable, conn, rid, request)
         else:                                     # the table as it is now, whatever comes next
-            work = self._hint(self.tables[str(conn.table_id)], conn.held, request)
-        conn.search = asyncio.create_task(self._searching(conn, rid, work))
+            work = partial(self._hint, self.tables[str(conn.table_id)], conn.held, request)
+        task = asyncio.create_task(self._searching(conn, rid, work))
+        conn.searches.add(task)
 
     async def _searching(self, conn: Connection, rid: Any,
-                         work: Awaitable[dict[str, Any]]) -> None:
+                         work: Callable[[], Awaitable[dict[str, Any]]]) -> None:
         try:
-            reply = await work
+            reply = await self.bounds.slots.run(work)
         except GolfError as exc:
             reply = error_reply(getattr(exc, "kind", BAD_INPUT), str(exc), rid)
         except Exception as exc:
@@ -364,7 +421,11 @@ class Hub:
 
     async def serve(self, websocket: WebSocket) -> None:
         await websocket.accept()
-        conn = Connection(websocket)
+        if not self.bounds.room_for(len(self.connections)):
+            await websocket.close(TRY_AGAIN_LATER, "too many connections: try again later")
+            return
+        conn = Connection(websocket, self.bounds.rate())
+        self.connections.add(conn)
         writer = asyncio.create_task(conn.write())
         try:
             while not conn.done:
@@ -372,12 +433,18 @@ class Hub:
                 if message["type"] == "websocket.disconnect":
                     break
                 text = message.get("text")
-                await self.handle(conn, text if text is not None else message.get("bytes")
-                                  or b"")
+                if text is None:
+                    conn.send(error_reply(BAD_REQUEST, "binary messages are not read: send "
+                                          "each request as a JSON text message", None))
+                elif (refused := self.bounds.rate_refusal(conn.rate, text)) is not None:
+                    conn.send(refused)
+                else:
+                    await self.handle(conn, text)
         finally:
+            self.connections.discard(conn)
             self.leave(conn)
-            if conn.search is not None:
-                conn.search.cancel()              # its thread stops at the next deal
+            for task in conn.searches:
+                task.cancel()                     # a winnable search stops at the next deal
             conn.outbox.put_nowait(None)          # what was queued (a bye) still leaves
             await writer
             conn.closed = True
@@ -391,10 +458,13 @@ def _new_hint(message: str, request: dict[str, Any]) -> str:
     return f"{message} ({hint})" if hint else message
 
 
-def create_app(store: Store, *, bot_delay: float = 0.8) -> Starlette:
+def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = None,
+               limits: Limits | None = None) -> Starlette:
     """The ``golf web`` application over ``store``; computers act ``bot_delay`` seconds after
-    their turn comes."""
-    hub = Hub(store, bot_delay)
+    their turn comes. ``policy`` says which Host and Origin headers are this server's own
+    (default: ``golf web``'s, on 127.0.0.1:8000); ``limits`` bounds what connections may take
+    (default: ``golf web``'s)."""
+    hub = Hub(store, bot_delay, limits)
 
     async def index(request: Request) -> Response:
         page = STATIC / "index.html"
@@ -407,15 +477,19 @@ def create_app(store: Store, *, bot_delay: float = 0.8) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        yield
-        await hub.stop()
+        sweeper = asyncio.create_task(hub.sweep())
+        try:
+            yield
+        finally:
+            sweeper.cancel()
+            await hub.stop()
 
     app = Starlette(routes=[
         Route("/", index),
         Route("/api/stats", stats),
         WebSocketRoute("/ws", hub.serve),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
-    ], lifespan=lifespan)
+    ], lifespan=lifespan, middleware=[Middleware(Guard, policy=policy or Policy())])
     app.state.hub = hub
     app.state.protocol = PROTOCOL
     return app

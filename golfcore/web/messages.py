@@ -65,7 +65,7 @@ class Message:
     request: dict[str, Any]
 
 
-def read_message(text: str | bytes, game: str | None) -> Union[Message, dict[str, Any]]:
+def read_message(text: str, game: str | None) -> Union[Message, dict[str, Any]]:
     """The request in ``text``, or the error reply (a dict) to send instead. ``game`` is the
     game of the connection's table, ``None`` when it has none."""
     if len(text) > MAX_MESSAGE:
