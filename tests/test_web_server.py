@@ -8,6 +8,7 @@ import asyncio
 import json
 import os
 import queue
+import re
 import signal
 import subprocess
 import sys
@@ -40,9 +41,10 @@ class Server:
         self.stdout = self._lines(self.process.stdout)
         self.stderr = self._lines(self.process.stderr)
         line = self.stdout.get(timeout=GUARD)
-        assert line.startswith("golf web: http://127.0.0.1:"), line
+        assert re.match(r"golf web: https?://127\.0\.0\.1:\d+/ ", line), line
         self.url = line.split()[2]
-        self.ws_url = self.url.replace("http://", "ws://") + "ws"
+        self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
+        self.ws_url = "ws" + self.url[len("http"):] + "ws"
 
     def _lines(self, stream: IO[str] | None) -> "queue.Queue[str]":
         lines: queue.Queue[str] = queue.Queue()
@@ -164,10 +166,12 @@ def test_a_host_other_than_loopback_warns(db: Path) -> None:
     try:
         warning = running.stderr.get(timeout=GUARD)
         assert "warning: listening on 0.0.0.0" in warning and "127.0.0.1" in warning
+        clear = running.stderr.get(timeout=GUARD)
+        assert "warning: no TLS" in clear and "--certfile and --keyfile" in clear
     finally:
         running.stop()
     assert running.process.returncode == 0              # Ctrl-C stops it: no error
-    assert running.stderr.empty()                       # the warning was the only line
+    assert running.stderr.empty()                       # the warnings were the only lines
 
 
 def test_open_opens_the_page_in_the_browser(db: Path, tmp_path: Path) -> None:

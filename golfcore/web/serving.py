@@ -1,0 +1,123 @@
+"""Running the ``golf web`` app under uvicorn: the listening socket, TLS, and the server's log.
+
+The socket is bound here, before the app is built (:func:`listen`), so that the port is known
+(``--port 0`` picks one) when the Host and Origin allowlists are made
+(:class:`golfcore.web.security.Policy`). With a certificate and its key, uvicorn serves HTTPS
+and WSS; :func:`check_tls` loads them first, so that a bad file is a clear error, not a
+traceback. :class:`QuietUTF8` turns uvicorn's traceback for a text frame that is not UTF-8
+(the connection is closed with code 1007, as the WebSocket standard requires) into one line.
+"""
+
+from __future__ import annotations
+
+import logging
+import socket
+import ssl
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from golfcore.errors import GolfError
+from golfcore.web.messages import MAX_MESSAGE
+
+#: The largest WebSocket message uvicorn reads, in bytes: room for :data:`MAX_MESSAGE`
+#: characters of up to 4 bytes each (a longer one is answered ``too-large``); past this, the
+#: connection is closed (code 1009) without reading the message.
+WS_MAX_BYTES = 4 * MAX_MESSAGE + 4096
+
+
+class ListenError(GolfError):
+    """The address cannot be listened on (in use, not this machine's...)."""
+
+
+class AddressError(GolfError):
+    """The host is no address this machine can resolve (a usage error)."""
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port`` (not listening yet: uvicorn does that)."""
+    bare = host[1:-1] if host.startswith("[") and host.endswith("]") else host
+    try:
+        infos = socket.getaddrinfo(bare or None, port, type=socket.SOCK_STREAM,
+                                   flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise AddressError(f"cannot resolve the host {host!r}: "
+                           f"{getattr(exc, 'strerror', None) or exc}") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        raise ListenError(f"cannot listen on {host} port {port}: {exc.strerror or exc}") \
+            from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def check_tls(certfile: str, keyfile: str) -> None:
+    """Load the certificate and its key as uvicorn will: ``GolfError`` saying what is wrong."""
+    for name, path in (("--certfile", certfile), ("--keyfile", keyfile)):
+        if not Path(path).is_file():
+            raise GolfError(f"{name} {path}: no such file")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(certfile, keyfile, password=_no_password)
+    except (ssl.SSLError, OSError, ValueError, TypeError) as exc:
+        raise GolfError(f"cannot use the certificate {certfile} with the key {keyfile}: "
+                        f"{getattr(exc, 'reason', None) or exc} (a PEM certificate and its "
+                        f"unencrypted PEM key are needed)") from None
+
+
+def _no_password() -> str:
+    raise ValueError("the key is encrypted: give an unencrypted key")
+
+
+class QuietUTF8(logging.Filter):
+    """uvicorn logs a traceback when a client sends a text frame that is not UTF-8; the
+    connection is closed (1007) as it must be, and one line says so."""
+
+    MESSAGE = "Invalid UTF-8 sequence received from client."
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.msg == self.MESSAGE:
+            record.msg = ("a client sent a text message that is not UTF-8: its connection was "
+                          "closed (code 1007), as the WebSocket standard requires")
+            record.args = ()
+            record.exc_info = None
+            record.exc_text = None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+@dataclass(frozen=True)
+class TLS:
+    certfile: str
+    keyfile: str
+
+
+def serve(app: Any, sock: socket.socket, tls: TLS | None,
+          ready: Callable[[int], None]) -> None:
+    """Serve ``app`` on ``sock`` until Ctrl-C; ``ready(port)`` once it accepts connections."""
+    import uvicorn
+
+    options: dict[str, Any] = {}
+    if tls is not None:
+        options.update(ssl_certfile=tls.certfile, ssl_keyfile=tls.keyfile)
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_BYTES, **options)
+    logging.getLogger("uvicorn.error").addFilter(QuietUTF8())
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            await super().startup(sockets=sockets)
+            if not self.should_exit:
+                ready(sock.getsockname()[1])
+
+    try:
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl-C is how the server is stopped: not an error
+        pass
+    finally:
+        sock.close()
+
