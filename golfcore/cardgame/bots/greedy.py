@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Mapping
 
 from golfcore.cardgame.actions import DISCARD, REPLACE
@@ -33,11 +34,16 @@ THRESHOLD = 2.0
 
 
 def number(name: str, value: Any, low: float, integer: bool = False) -> Any:
-    """An option's value, checked."""
+    """An option's value, checked: a finite number (a whole one when ``integer``) of at least
+    ``low``; :class:`BotError` otherwise (``inf``, ``nan`` and ``1e400`` included)."""
     try:
+        if isinstance(value, bool) or not math.isfinite(float(value)):
+            raise ValueError
         out = int(value) if integer else float(value)
-    except (TypeError, ValueError):
-        raise BotError(f"option {name}={value!r}: expected a number") from None
+    except (TypeError, ValueError, OverflowError):
+        shown = (f"<a whole number of {value.bit_length()} bits>" if isinstance(value, int)
+                 and value.bit_length() > 128 else repr(value)[:40])
+        raise BotError(f"option {name}={shown}: expected a finite number") from None
     if integer and float(value) != out or out < low:
         raise BotError(f"option {name}={value!r}: expected {'a whole number ' if integer else ''}"
                        f"of at least {low:g}")

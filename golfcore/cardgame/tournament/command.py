@@ -32,6 +32,26 @@ def _err(text: str) -> None:
     print(text, file=sys.stderr)
 
 
+def whole_number(text: str) -> int:
+    """An argument written as a whole number in ASCII digits (``-`` allowed: ranges are
+    checked later with a clearer message); argparse's ``int`` also takes ``１２``, ``1_000``
+    and `` 5 ``, which no one means as a count."""
+    body = text[1:] if text.startswith("-") else text
+    if not (body.isascii() and body.isdigit()) or len(body) > 30:
+        raise argparse.ArgumentTypeError(f"expected a whole number written with the digits "
+                                         f"0-9, got {text[:40]!r}")
+    return int(text)
+
+
+def file_name(text: str) -> str:
+    """A file name that is not empty (an empty one is refused: it is no file, and taking the
+    default or no file instead would surprise)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("expected a file name, got an empty one (leave the "
+                                         "option out for the default)")
+    return text
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``golf tournament``."""
     parser.add_argument("bots", nargs="+", metavar="BOT",
@@ -41,21 +61,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the card game's variant, composed or not (card-golf, six-card, "
                              "card-golf+shape=2x4); its players are the bots")
     count = parser.add_mutually_exclusive_group(required=True)
-    count.add_argument("--matches", type=int, metavar="N",
+    count.add_argument("--matches", type=whole_number, metavar="N",
                        help="play N whole matches (to the variant's point limit or holes)")
-    count.add_argument("--rounds", type=int, metavar="N",
+    count.add_argument("--rounds", type=whole_number, metavar="N",
                        help="play N single rounds instead (each the first round of a match)")
-    parser.add_argument("--seed", type=int, required=True, metavar="S",
+    parser.add_argument("--seed", type=whole_number, required=True, metavar="S",
                         help="match k (from 0) is dealt from seed (S*1000003 + k) mod "
                              "8031810175 + 1; the same S gives the same matches")
-    parser.add_argument("--processes", type=int, metavar="P",
+    parser.add_argument("--processes", type=whole_number, metavar="P",
                         help="worker processes (default: the CPUs this process may use; 1 "
                              "plays in this process); the results do not depend on it")
-    parser.add_argument("--output", "-o", metavar="FILE",
+    parser.add_argument("--output", "-o", metavar="FILE", type=file_name,
                         help="results file, one JSON record a match, appended as matches end; "
                              "an existing one is resumed (default: "
                              "tournament-<bots>-<variant>-seed<S>.jsonl here)")
-    parser.add_argument("--plot", metavar="FILE.svg",
+    parser.add_argument("--plot", metavar="FILE.svg", type=file_name,
                         help="also draw points per round and matches won as an SVG chart")
     parser.add_argument("--progress", action="store_true",
                         help="show the progress bar on stderr even when it is not a terminal "

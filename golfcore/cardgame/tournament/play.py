@@ -14,6 +14,7 @@ says which bot sat where.
 from __future__ import annotations
 
 import copy
+import math
 import importlib
 import time
 from dataclasses import dataclass, field
@@ -83,16 +84,24 @@ class Entrant:
 
 
 def _option_value(text: str) -> Any:
-    """``200`` → 200, ``0.5`` → 0.5, ``true``/``false`` → bool, anything else stays text."""
+    """``200`` → 200, ``0.5`` → 0.5, ``true``/``false`` → bool, anything else stays text; a
+    number too large to mean anything (``1e400``, 5,000 digits) is :class:`GolfError`."""
     lowered = text.lower()
     if lowered in ("true", "false"):
         return lowered == "true"
-    for kind in (int, float):
-        try:
-            return kind(text)
-        except ValueError:
-            pass
-    return text
+    if len(text) > 40 and text.lstrip("+-").isdigit():
+        raise GolfError(f"option value {text[:20]}... has {len(text)} digits: too large")
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    try:
+        value = float(text)
+    except ValueError:
+        return text
+    if not math.isfinite(value):
+        raise GolfError(f"option value {text[:40]!r} is not a finite number")
+    return value
 
 
 def _option_text(value: Any) -> str:

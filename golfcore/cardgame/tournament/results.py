@@ -12,9 +12,11 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from golfcore.runs import jsonl
-from golfcore.cardgame.tournament.play import MATCHES, Record
+from golfcore.cardgame.rules import rule_set
+from golfcore.cardgame.tournament.play import MATCHES, Record, match_seed, seating
+from golfcore.codes import parse_match_code
 from golfcore.errors import GolfError
+from golfcore.runs import jsonl
 
 
 def _safe(text: str) -> str:
@@ -84,7 +86,8 @@ def _fields(players: int) -> dict[str, tuple[Callable[[Any], bool], str]]:
     return {
         "match": (count, "a whole number >= 0"),
         "match_seed": (count, "a whole number >= 0"),
-        "code": (lambda v: isinstance(v, str), "a text"),
+        "code": (lambda v: v is None or isinstance(v, str),
+                 "a match code, or null (a variant no code can name)"),
         "seats": (seats, f"the bots 0 to {players - 1} in seat order"),
         "rounds": (lambda v: jsonl.whole(v, 1), "a whole number >= 1"),
         "points": (points, f"a list of rounds, each {per_bot} whole numbers"),
@@ -106,14 +109,71 @@ def _check_record(data: Any, where: str, players: int) -> Record:
     return jsonl.check_record(data, where, "tournament", fields, ("tournament", "match"))
 
 
+def check_consistent(record: Record, where: str, identity: dict[str, Any]) -> None:
+    """A record whose fields agree with each other and with the tournament, as
+    :func:`golfcore.cardgame.tournament.play.play_match` writes them: the match's seed and
+    seating, one list of points per round, totals that are the sums of the points, the bots
+    with the lowest total as winners, a whole match ending exactly at its last round (the
+    variant's point limit or holes), a time for each decision, no more dominated decisions than
+    decisions. Anything else (a record edited by hand, say) would change the summary silently:
+    :class:`GolfError` naming ``where`` and what disagrees."""
+    players = len(identity["bots"])
+    match, points, totals = record["match"], record["points"], record["totals"]
+
+    def wrong(what: str) -> GolfError:
+        return GolfError(f"{where}: {what}: the record contradicts itself (was the file "
+                         f"edited?); resuming would change the summary. Remove that line to "
+                         f"play the match again")
+
+    if record["match_seed"] != match_seed(identity["seed"], match):
+        raise wrong(f"match {match} is dealt from seed {match_seed(identity['seed'], match)},"
+                    f" not {record['match_seed']}")
+    code = record["code"]
+    if code is not None:
+        try:
+            parsed = parse_match_code(code)
+        except GolfError:
+            raise wrong(f"code {code!r} is not a match code") from None
+        if parsed.seed != record["match_seed"] or parsed.players != players:
+            raise wrong(f"code {code} is not the code of seed {record['match_seed']} with "
+                        f"{players} players")
+    if record["seats"] != seating(players, match):
+        raise wrong(f"the seats of match {match} are {seating(players, match)}, not "
+                    f"{record['seats']}")
+    if record["rounds"] != len(points) or (identity["unit"] != MATCHES and len(points) != 1):
+        raise wrong(f"'rounds' is {record['rounds']} but 'points' lists {len(points)} round(s)")
+    sums = [sum(r[b] for r in points) for b in range(players)]
+    if totals != sums:
+        raise wrong(f"the totals {totals} are not the sums of the points per round {sums}")
+    low = min(totals)
+    if record["winners"] != [b for b in range(players) if totals[b] == low]:
+        raise wrong(f"the winners {record['winners']} are not the bots with the lowest "
+                    f"total {low}")
+    if identity["unit"] == MATCHES:
+        rules = rule_set(identity["variant"])
+        running = [0] * players
+        for number, scores in enumerate(points, 1):
+            running = [t + s for t, s in zip(running, scores)]
+            if rules.match_over(running, number) != (number == len(points)):
+                raise wrong(f"the match {'ends' if number < len(points) else 'does not end'} "
+                            f"after round {number} with totals {running}, yet "
+                            f"{len(points)} round(s) are recorded")
+    for b in range(players):
+        if len(record["micros"][b]) != record["decisions"][b]:
+            raise wrong(f"bot {b} has {record['decisions'][b]} decisions but "
+                        f"{len(record['micros'][b])} times")
+        if record["dominated"][b] > record["decisions"][b]:
+            raise wrong(f"bot {b} has more dominated decisions than decisions")
+
+
 def read_results(path: str, identity: dict[str, Any], matches: int,
                  repair: bool = True) -> Resume:
     """Read a results file to resume the tournament ``identity`` (:func:`.play.identity`).
 
     A record of another tournament (other bots, options, order, variant, seed or unit), or
     anything that is not a tournament record (a field of the wrong type or range: the error
-    names the file, the line and the field), is :class:`GolfError`, and the file is left as
-    it is. Otherwise a last line cut off mid-write is removed (when ``repair``), records of
+    names the file, the line and the field) or contradicts itself (:func:`check_consistent`),
+    is :class:`GolfError`, and the file is left as it is. Otherwise a last line cut off mid-write is removed (when ``repair``), records of
     matches from ``matches`` on are counted in ``outside`` and left in the file, and each
     match is taken once (``duplicates`` counts the extra lines).
     """
@@ -121,12 +181,14 @@ def read_results(path: str, identity: dict[str, Any], matches: int,
     resume = Resume(truncated=found.truncated, needs_newline=found.needs_newline)
     players = len(identity["bots"])
     for number, data in found.lines:
-        record = _check_record(data, f"{path}, line {number}", players)
+        where = f"{path}, line {number}"
+        record = _check_record(data, where, players)
         if record["tournament"] != identity:
             raise GolfError(f"{path} holds the results of another tournament "
                             f"({_describe(record['tournament'])}; this one: "
                             f"{_describe(identity)}): resuming would mix them. Give another "
                             f"--output, or run that tournament's command")
+        check_consistent(record, where, identity)
         if record["match"] >= matches:
             resume.outside += 1
         elif record["match"] in resume.done:
