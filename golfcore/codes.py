@@ -7,6 +7,12 @@ code re-deals every round of the same match: ``GC1-G233-AAAAAAB`` is the documen
 players on 3×3 boards, seed 1. :func:`parse_match_code` checks the form only; the card game
 checks the letter and the shape.
 
+**Replay codes** of the card game's secret deals: ``GK1-<L><P><R><C>-<28 letters>``, the 28
+letters in four groups of seven, ``GK1-G233-BCDEFGH-IJKLMNO-PQRSTUV-WXYZABC``: the same table
+part, then the match's whole 128-bit secret (:mod:`golfcore.shuffle`'s keyed stream) in base 26,
+most significant first. A replay code re-deals a match nobody chose; it is shown to the seats
+only once the match is over (:mod:`golfcore.cardgame.match`).
+
 **Game codes** of the solitaire (rule APP-16): ``GO1-<L>-<NNNNNNN>``.
 
 * ``GO1``: the fixed prefix (format version 1 of Golf codes);
@@ -197,19 +203,94 @@ def parse_match_code(text: str) -> MatchCode:
     q = _quote(text)
     parts = text.strip().split("-")
     if len(parts) != 3 or not parts[0].isascii() or parts[0].upper() != MATCH_PREFIX:
+        if parts[0].strip().upper() == REPLAY_PREFIX:
+            raise CodeError(f"{q} is a replay code ({REPLAY_PREFIX}), not a match code "
+                            f"({MATCH_PREFIX})")
         raise CodeError(f"match code {q} is not of the form {_MATCH_FORM}")
-    table, digits = parts[1], parts[2]
-    if (len(table) != 4 or not _is_letters(table[0]) or not table[1:].isascii()
-            or not table[1:].isdigit()):
-        raise CodeError(f"match code {q} has table part {_quote(table)}: expected a variant "
-                        f"letter, the number of players and the board's rows and columns, "
-                        f"such as 'G233': {_MATCH_FORM}")
-    players, rows, cols = int(table[1]), int(table[2]), int(table[3])
-    if not 2 <= players <= 6:
-        raise CodeError(f"match code {q} names {players} players: expected 2 to 6")
+    digits = parts[2]
+    players, rows, cols = _table(q, parts[1], "match code", _MATCH_FORM)
     if len(digits) != DIGITS or not _is_letters(digits):
         raise CodeError(f"match code {q} has seed part {_quote(digits)}: expected exactly 7 "
                         f"letters A-Z (base 26, A=0): {_MATCH_FORM}")
     if digits.upper() == "A" * DIGITS:
         raise CodeError(f"match code {q} names seed 0: seeds start at 1, AAAAAAB")
-    return MatchCode(table[0].upper(), players, (rows, cols), decode_number(digits))
+    return MatchCode(parts[1][0].upper(), players, (rows, cols), decode_number(digits))
+
+
+def _table(q: str, table: str, kind: str, form: str) -> tuple[int, int, int]:
+    """The players, rows and columns of a code's table part ``<L><P><R><C>`` (checked)."""
+    if (len(table) != 4 or not _is_letters(table[0]) or not table[1:].isascii()
+            or not table[1:].isdigit()):
+        raise CodeError(f"{kind} {q} has table part {_quote(table)}: expected a variant "
+                        f"letter, the number of players and the board's rows and columns, "
+                        f"such as 'G233': {form}")
+    players, rows, cols = int(table[1]), int(table[2]), int(table[3])
+    if not 2 <= players <= 6:
+        raise CodeError(f"{kind} {q} names {players} players: expected 2 to 6")
+    return players, rows, cols
+
+
+# -- the card game's replay codes (secret deals) ------------------------------------------------
+
+REPLAY_PREFIX = "GK1"
+#: Letters of a replay code's secret: 26**28 > 2**128, in groups of :data:`DIGITS`.
+SECRET_LETTERS = 28
+_SECRET_BITS = 128
+_REPLAY_FORM = ("GK1-<variant letter><players><rows><columns>-<4 groups of 7 letters A-Z>, "
+                "e.g. GK1-G233-AAAAAAA-AAAAAAA-AAAAAAA-AAAAAAB")
+
+
+@dataclass(frozen=True)
+class ReplayCode:
+    """A parsed replay code: variant ``letter``, ``players``, board ``shape`` and the 16-byte
+    ``secret`` the match was dealt from."""
+
+    letter: str
+    players: int
+    shape: tuple[int, int]
+    secret: bytes
+
+    def __str__(self) -> str:
+        return format_replay_code(self.letter, self.players, self.shape, self.secret)
+
+
+def format_replay_code(letter: str, players: int, shape: tuple[int, int],
+                       secret: bytes) -> str:
+    """``GK1-G233-XXXXXXX-XXXXXXX-XXXXXXX-XXXXXXX``: see the module's documentation."""
+    table = format_match_code(letter, players, shape, 1).split("-")[1]
+    if not isinstance(secret, bytes) or len(secret) * 8 != _SECRET_BITS:
+        raise CodeError(f"a replay code holds a secret of {_SECRET_BITS // 8} bytes")
+    n = int.from_bytes(secret, "big")
+    letters = []
+    for _ in range(SECRET_LETTERS):
+        n, digit = divmod(n, 26)
+        letters.append(_ALPHABET[digit])
+    text = "".join(reversed(letters))
+    groups = [text[k:k + DIGITS] for k in range(0, SECRET_LETTERS, DIGITS)]
+    return "-".join([REPLAY_PREFIX, table, *groups])
+
+
+def parse_replay_code(text: str) -> ReplayCode:
+    """Parse ``GK1-<L><P><R><C>-<7 letters>-<7>-<7>-<7>``, ignoring case and surrounding
+    whitespace; :class:`CodeError` quoting the text and saying what was expected."""
+    if not isinstance(text, str):
+        raise CodeError(f"a replay code must be text like {_REPLAY_FORM}, got {text!r}")
+    q = _quote(text)
+    parts = text.strip().split("-")
+    groups = SECRET_LETTERS // DIGITS
+    if (len(parts) != 2 + groups or not parts[0].isascii()
+            or parts[0].upper() != REPLAY_PREFIX):
+        raise CodeError(f"replay code {q} is not of the form {_REPLAY_FORM}")
+    players, rows, cols = _table(q, parts[1], "replay code", _REPLAY_FORM)
+    letters = "".join(parts[2:])
+    if any(len(g) != DIGITS for g in parts[2:]) or not _is_letters(letters):
+        raise CodeError(f"replay code {q}: the secret is {groups} groups of exactly 7 "
+                        f"letters A-Z: {_REPLAY_FORM}")
+    n = 0
+    for ch in letters.upper():
+        n = n * 26 + _ALPHABET.index(ch)
+    if n >> _SECRET_BITS:
+        raise CodeError(f"replay code {q} holds a number of more than {_SECRET_BITS} bits: "
+                        f"no match was dealt from it")
+    return ReplayCode(parts[1][0].upper(), players, (rows, cols),
+                      n.to_bytes(_SECRET_BITS // 8, "big"))

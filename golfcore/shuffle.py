@@ -31,11 +31,34 @@ can store. ``specs/card-game-shuffle.md`` gives it step by step with test vector
   ``z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) mod 2**64``; output ``z ^ (z >> 31)``;
 * ``below(n)``: draw ``x = next()`` until ``x < 2**64 - (2**64 mod n)``, answer ``x mod n``;
 * shuffle: for ``i`` from ``len - 1`` down to 1, swap items ``i`` and ``below(i + 1)``.
+
+SplitMix64 is *not* a secret: its output function is invertible, so one 64-bit output gives
+its state, and a seed of 33 bits (what a match code holds) is found by scanning. It deals the
+matches someone chose (a code, a spec, a tournament), never one whose cards must be hidden.
+
+**The keyed stream** (the card game's secret deals, :func:`keyed_shuffle`): the same unbiased
+Fisher–Yates, driven by 64-bit words of BLAKE2b in counter mode keyed by a secret of at least
+128 bits from the operating system (:data:`SECRET_BYTES`, :func:`secrets.token_bytes`). Word
+``i`` of stream ``t`` (a round of the match) is bytes ``8 (i mod 8)`` to ``8 (i mod 8) + 7``
+(big-endian) of ``BLAKE2b-512(key = secret, person = "golfcore deal v1", data = t ‖ i div 8)``,
+``t`` and ``i div 8`` written as 8-byte big-endian integers; ``below(n)`` rejects words at or
+above ``2**64 - (2**64 mod n)`` exactly as for SplitMix64, so every index is unbiased.
+
+Why this and not a mixer with a longer seed: keyed BLAKE2b is a pseudo-random function, so
+without the key its words cannot be told from independent uniform ones by any feasible
+computation. A seat sees some cards, that is some facts about some words; those facts say
+nothing about the key (finding it is a 2**128 search) nor about any other word, so the unseen
+cards stay uniformly distributed over what is consistent with the seen ones, exactly as if a
+dealer had shuffled by hand. A 64-bit invertible mixer keyed by 128 bits has no such property:
+its outputs are linear enough or its state small enough that a few outputs determine the rest.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
+import secrets
+from typing import Iterator
 
 from golfcore.cards import JOKER, PYSOL_ORDER, Card
 from golfcore.errors import CodeError, VariantError
@@ -155,3 +178,57 @@ def round_state(seed: int, round_number: int) -> int:
     ``seed``: ``(seed * 2**16 + round_number) mod 2**64``, so every round of every seed (up to
     65,535 rounds) starts its own stream."""
     return ((seed << 16) + round_number) & _MASK64
+
+
+# -- the keyed stream (secret deals) -------------------------------------------------------------
+
+#: The size of a secret deal's key: 16 bytes, 128 bits of the operating system's randomness.
+SECRET_BYTES = 16
+_PERSON = b"golfcore deal v1"      # BLAKE2b's personalisation: these words serve only this
+
+
+def new_secret() -> bytes:
+    """A fresh secret for a deal nobody chose: :data:`SECRET_BYTES` bytes from
+    :func:`secrets.token_bytes` (the operating system's randomness)."""
+    return secrets.token_bytes(SECRET_BYTES)
+
+
+def check_secret(secret: object) -> bytes:
+    """``secret`` if it is :data:`SECRET_BYTES` bytes, else :class:`CodeError`."""
+    if not isinstance(secret, bytes) or len(secret) != SECRET_BYTES:
+        raise CodeError(f"a deal's secret is {SECRET_BYTES} bytes, not {type(secret).__name__}"
+                        + (f" of {len(secret)}" if isinstance(secret, bytes) else ""))
+    return secret
+
+
+def keyed_words(secret: bytes, stream: int, position: int) -> Iterator[int]:
+    """The 64-bit words of stream ``stream`` under ``secret``, from word ``position`` on (see
+    the module's documentation)."""
+    check_secret(secret)
+    block, skip = divmod(position, 8)
+    while True:
+        data = stream.to_bytes(8, "big") + block.to_bytes(8, "big")
+        digest = hashlib.blake2b(data, digest_size=64, key=secret, person=_PERSON).digest()
+        for k in range(skip, 8):
+            yield int.from_bytes(digest[8 * k:8 * k + 8], "big")
+        block, skip = block + 1, 0
+
+
+def keyed_shuffle(items: "tuple[Card, ...] | list[Card]", secret: bytes, stream: int,
+                  position: int) -> tuple[tuple[Card, ...], int]:
+    """``items`` shuffled by Fisher–Yates driven by stream ``stream`` under ``secret`` from word
+    ``position``, and the position after the words it used (a later shuffle of the same round
+    continues the same stream)."""
+    out = list(items)
+    words = keyed_words(secret, stream, position)
+    for i in range(len(out) - 1, 0, -1):
+        n = i + 1
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = next(words)
+            position += 1
+            if x < limit:
+                break
+        j = x % n
+        out[i], out[j] = out[j], out[i]
+    return tuple(out), position

@@ -392,3 +392,20 @@ def test_third_party_bot_is_loaded_and_plays(third_party):
         find_bot("not-a-bot")
     with pytest.raises(BotError, match="cannot load bot 'broken'"):
         find_bot("broken")
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
+def test_a_bot_refuses_an_observation_of_another_variant(name):
+    """A six-card bot given a card-golf observation would value its cards by six-card's rules
+    (2 = -2, jacks 10 ...): it refuses, naming both variants. The same rules under another
+    name (card-golf and card-golf+shape=3x3) are the same variant."""
+    from golfcore.cardgame.bots import BotError, find_bot
+    from golfcore.cardgame.match import Match
+
+    seen = Match("card-golf", players=2, seed=3).observe(0)
+    with pytest.raises(BotError, match=r"plays six-card, not 'card-golf': an observation of "
+                                       r"another variant is refused"):
+        find_bot(name)("six-card", seat=0, seed=1).act(seen)
+    with pytest.raises(BotError, match="not 'nonsense'"):
+        find_bot(name)("card-golf", seat=0, seed=1).act({**seen, "variant": "nonsense"})
+    assert find_bot(name)("card-golf+shape=3x3", seat=0, seed=1).act(seen) in seen["legal"]

@@ -268,6 +268,9 @@ class Referee:
             return result
         assert result.accepted, (seat, action, result.reason)
         self.match = result.state
+        # every state a match reaches is a save that reads back as itself (the saves' checks
+        # of a record against itself never refuse a real one)
+        assert saves.from_json(self.rules, saves.to_json(self.match)) == self.match
         self._follow(before, seat, action)
         observed = None
         if not self.every_seat and self.match.current.step != OVER:

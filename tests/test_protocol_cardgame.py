@@ -79,15 +79,20 @@ def test_new_by_variant_players_and_seed():
     session = Session()
     reply = session.handle({"id": "a", **NEW})
     assert reply == {"id": "a", "ok": True, "game": "card-game", "variant": "card-golf",
-                     "code": "GC1-G333-AAAAAAB", "players": 3, "seats": [0, 1, 2]}
+                     "code": "GC1-G333-AAAAAAB", "players": 3, "seats": [0, 1, 2],
+                     "chosen_deal": True}
     assert session.match is not None and session.game is None
     assert session.match.referee() == Match("card-golf", players=3, seed=1).referee()
 
 
-def test_new_defaults_to_the_variants_players_and_a_random_seed():
-    reply = Session().handle({"cmd": "new", "game": "card-game", "variant": "six-card"})
+def test_new_defaults_to_the_variants_players_and_a_secret_deal():
+    session = Session()
+    reply = session.handle({"cmd": "new", "game": "card-game", "variant": "six-card"})
     assert reply["ok"] and reply["variant"] == "six-card" and reply["players"] == 2
-    assert reply["code"].startswith("GC1-S223-")
+    # the session plays every seat (the referee): it gets the replay code, which deals again
+    assert reply["code"].startswith("GK1-S223-") and reply["chosen_deal"] is False
+    assert Match.from_code(reply["code"]).referee()["current"] == \
+        session.handle({"cmd": "referee"})["referee"]["current"]
 
 
 def test_new_by_code_and_a_variant_that_agrees():
@@ -148,8 +153,9 @@ def test_new_from_a_round_set_up_by_hand():
     session = Session()
     reply = session.handle({"cmd": "new", "game": "card-game", "variant": "card-golf+shape=2x2",
                             "round": ROUND})
+    # no code deals a round set up by hand (GC1-G222-AAAAAAB would deal another one)
     assert reply == {"ok": True, "game": "card-game", "variant": "card-golf+shape=2x2",
-                     "code": "GC1-G222-AAAAAAB", "players": 2, "seats": [0, 1]}
+                     "code": None, "players": 2, "seats": [0, 1], "chosen_deal": True}
     observed = session.handle({"cmd": "observe", "seat": 0})["observation"]
     assert observed["boards"] == [["5H", None, None, "KD"], [None, "7D", None, None]]
     assert observed["stock_count"] == 4 and observed["discard"] == "4C"

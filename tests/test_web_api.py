@@ -443,7 +443,7 @@ def test_next_hole_of_a_single_game_is_refused(browser: Browser) -> None:
 
 def test_new_card_game_with_seat_kinds_and_here(browser: Browser,
                                                 web: tuple[TestClient, Store]) -> None:
-    reply = browser("new", game="card-game", variant="card-golf+shape=2x2", seed=5,
+    reply = browser("new", game="card-game", variant="card-golf+shape=2x2",
                     seat_kinds=["human", "human", "bot:greedy"], here=[1])
     assert reply["ok"] is True and reply["players"] == 3 and reply["code"] is None
     assert reply["seats"] == [{"seat": 0, "kind": "human"}, {"seat": 1, "kind": "human"},
@@ -464,11 +464,12 @@ def test_new_card_game_with_seat_kinds_and_here(browser: Browser,
 
 
 def test_card_game_commands_answer_as_golf_serve(browser: Browser) -> None:
+    # a chosen deal (seed 1, to compare) is for a connection that holds every human seat
     new = browser("new", game="card-game", seed=1, seat_kinds=["human", "human", "human"],
-                  here=[0, 2])
+                  here=[0, 1, 2])
     session = Session()
     session.handle({"cmd": "new", "game": "card-game", "seed": 1, "players": 3,
-                    "seats": [0, 2]})
+                    "seats": [0, 1, 2]})
     version = 0
     for cmd, fields in [("legal", {"seat": 0}), ("act", {"seat": 2, "action": "draw"}),
                         ("act", {"seat": 0, "action": "robar"}), ("observe", {"seat": 0}),
@@ -488,7 +489,7 @@ def test_a_card_game_action_with_an_old_version_is_stale(
     client, store = web
     with client.websocket_connect(WS) as ws1, client.websocket_connect(WS) as ws2:
         one, two = Browser(ws1), Browser(ws2)
-        new = one("new", game="card-game", seed=3, seat_kinds=["human", "human"], here=[0])
+        new = one("new", game="card-game", seat_kinds=["human", "human"], here=[0])
         opened = two("open", tokens=[new["tokens"]["1"]])
         assert opened["held"] == [1] and list(opened["observations"]) == ["1"]
         assert opened["variant"] == "card-golf" and opened["code"] is None
@@ -502,6 +503,43 @@ def test_a_card_game_action_with_an_old_version_is_stale(
         assert stale["error"] == "stale" and stale["version"] == 1
         assert stale["observations"] == {"0": acted["observation"]}
         assert store.load(new["table"]).version == 1
+
+
+@pytest.mark.parametrize("chosen", [
+    {"seed": 5}, {"code": "GC1-G233-AAAAAAF"},
+    {"code": "GK1-G233-AAAAAAA-AAAAAAA-AAAAAAA-AAAAAAB"},
+    {"variant": "card-golf+shape=2x2", "round": {
+        "boards": [[{"card": c, "up": False} for c in ("5H", "5S", "9C", "KD")],
+                   [{"card": c, "up": False} for c in ("2C", "7D", "7H", "QS")]],
+        "stock": ["5D", "JK"], "discard": ["4C"], "turn": 0, "step": "draw"}},
+])
+def test_a_chosen_deal_is_refused_for_a_table_shared_with_others(
+        browser: Browser, web: tuple[TestClient, Store], chosen: dict[str, Any]) -> None:
+    """Whoever chooses the deal knows every card: a seed, a code (match or replay code) or a
+    round set up by hand only for a table whose human seats this connection all holds."""
+    reply = browser("new", game="card-game", seat_kinds=["human", "human"], here=[0],
+                    **chosen)
+    assert reply["ok"] is False and reply["error"] == "chosen-deal-shared", reply
+    assert "human seat(s) 1" in reply["message"]
+    assert set(reply["messages"]) == {"es", "en"} and "conoce" in reply["messages"]["es"]
+    assert web[1].export()["tables"] == []                          # nothing was created
+    assert browser("observe", seat=0)["error"] == "no-table"
+    # the same deal is fine when this connection plays every human seat (computers besides)
+    for kinds, here in ((["human", "human"], [0, 1]), (["human", "bot:random"], None)):
+        fields = {"seat_kinds": kinds, **({"here": here} if here else {})}
+        reply = browser("new", game="card-game", **fields, **chosen)
+        assert reply["ok"] is True, reply
+        views = reply["observations"]
+        assert views and all(view["chosen_deal"] is True for view in views.values())
+
+
+def test_a_secret_deal_says_so_and_shows_its_replay_code_only_at_the_end(
+        browser: Browser) -> None:
+    reply = browser("new", game="card-game", variant="card-golf+shape=2x2",
+                    seat_kinds=["human", "human"], here=[0])
+    assert reply["ok"] is True and reply["code"] is None
+    assert reply["observations"]["0"]["chosen_deal"] is False
+    assert reply["observations"]["0"]["code"] is None
 
 
 @pytest.mark.parametrize("fields, words", [

@@ -2,12 +2,14 @@
 
 Whole card-game matches are played through the WebSocket by two people's connections (each
 holding one seat) and computer players. Every message each connection receives is kept, and
-afterwards checked against the referee: the match is replayed from its seed and the saved
-action log, and each observation a message carries must be exactly what ``Match.observe``
-gives that seat at that version (or the spectator's view), for a seat the connection holds.
-Besides: no message names a card outside what its seats may see
-(:func:`golfcore.cardgame.observation.visible_cards`), none carries the stock or the
-referee's record, and the match code appears only once the match is over.
+afterwards checked against the referee: the match (dealt from a secret, as every table with
+other people is) is replayed from its replay code, which the summary shows once the match is
+over, and the saved action log, and each observation a message carries must be exactly what
+``Match.observe`` gives that seat at that version (or the spectator's view), for a seat the
+connection holds. Besides: no message names a card outside what its seats may see
+(:func:`golfcore.cardgame.observation.visible_cards`), none carries the stock, the secret or
+the referee's record, every observation says the deal was not chosen, and the replay code
+appears only once the match is over.
 """
 
 from __future__ import annotations
@@ -107,8 +109,7 @@ def keys_in(value: Any) -> Iterator[str]:
             yield from keys_in(v)
 
 
-def play_match(tmp_path: Path, variant: str, seed: int, kinds: list[str],
-               strategy_seed: int) -> None:
+def play_match(tmp_path: Path, variant: str, kinds: list[str], strategy_seed: int) -> None:
     store = Store(tmp_path / "web.sqlite3")
     humans = [i for i, kind in enumerate(kinds) if kind == "human"]
     assert len(humans) == 2
@@ -116,8 +117,8 @@ def play_match(tmp_path: Path, variant: str, seed: int, kinds: list[str],
     with TestClient(create_app(store, bot_delay=0, limits=QUICK), base_url=HTTP) as client, \
             client.websocket_connect(WS) as ws1, client.websocket_connect(WS) as ws2:
         first, second = Seat(ws1, humans[0]), Seat(ws2, humans[1])
-        new = first.request("new", game="card-game", variant=variant, seed=seed,
-                            seat_kinds=kinds, here=[humans[0]])
+        new = first.request("new", game="card-game", variant=variant, seat_kinds=kinds,
+                            here=[humans[0]])
         assert new["ok"] is True and new["code"] is None
         table = new["table"]
         opened = second.request("open", tokens=[new["tokens"][str(humans[1])]])
@@ -151,13 +152,16 @@ def play_match(tmp_path: Path, variant: str, seed: int, kinds: list[str],
         log = store.actions(table)
         final = store.load(table)
     store.close()
-    check_messages(variant, seed, len(kinds), log, final.summary, [first, second])
+    check_messages(variant, len(kinds), log, final.summary, [first, second])
 
 
-def check_messages(variant: str, seed: int, players: int, log: list[dict[str, Any]],
+def check_messages(variant: str, players: int, log: list[dict[str, Any]],
                    summary: dict[str, Any], people: list[Seat]) -> None:
-    """Replay the match from its seed and action log; check every message received."""
-    match = Match(variant, players=players, seed=seed)
+    """Replay the match from its replay code and action log; check every message received."""
+    assert summary["code"].startswith("GK1-")
+    match = Match.from_code(summary["code"])
+    match = Match(variant, players=players, deal=match.state.deal)
+    assert match.players == players
     states = [match.state]
     for entry in log:
         request = entry["request"]
@@ -171,7 +175,8 @@ def check_messages(variant: str, seed: int, players: int, log: list[dict[str, An
         assert person.received, "a connection received nothing"
         for message in person.received:
             text = json.dumps(message)
-            assert not {"referee", "stock", "seed", "current"} & set(keys_in(message)), text
+            assert not {"referee", "stock", "seed", "secret", "current"} & set(
+                keys_in(message)), text
             version = message.get("version")
             views = dict(message.get("observations", {}))
             if "observation" in message:
@@ -184,7 +189,10 @@ def check_messages(variant: str, seed: int, players: int, log: list[dict[str, An
                 seat = seen["seat"]
                 assert key == str(seat) and seat in (person.seat, None), text
                 expected = at.spectator() if seat is None else at.observe(seat)
-                assert seen == expected, (version, seat)
+                # the replay is a chosen deal (whoever holds the code knows the cards); the
+                # match played was not
+                assert seen["chosen_deal"] is False and expected["chosen_deal"] is True
+                assert {**seen, "chosen_deal": True} == expected, (version, seat)
                 allowed = Counter(map(str, visible_cards(at.rules, at.state, seat)))
                 named = Counter(cards_in({k: v for k, v in seen.items() if k not in (
                     "rounds", "result", "variant", "legal", "code")}))
@@ -199,4 +207,4 @@ def check_messages(variant: str, seed: int, players: int, log: list[dict[str, An
 ])
 def test_people_and_computers_play_a_whole_match_seeing_only_their_own(
         tmp_path: Path, variant: str, seed: int, kinds: list[str]) -> None:
-    play_match(tmp_path, variant, seed, kinds, strategy_seed=seed)
+    play_match(tmp_path, variant, kinds, strategy_seed=seed)

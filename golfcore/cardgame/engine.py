@@ -22,19 +22,17 @@ rules a conformance spec can pin):
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass, field, replace
 
 from golfcore.cardgame import actions as a
 from golfcore.cardgame.actions import Action
 from golfcore.cardgame.board import Board
-from golfcore.cardgame.deal import deal_round
+from golfcore.cardgame.deal import Deal, SecretDeal, SeedDeal, check_seed, deal_round
 from golfcore.cardgame.rules import END_ROUND, MAX_PLAYERS, MIN_PLAYERS, RuleSet
 from golfcore.cardgame.scoring import score_round
 from golfcore.cardgame.state import (DRAW, FROM_DISCARD, FROM_STOCK, HOLD, OVER, REVEAL,
                                      MatchState, RoundState)
 from golfcore.errors import GolfError
-from golfcore.shuffle import MAX_DEAL, seeded_shuffle
 
 
 @dataclass(frozen=True)
@@ -63,19 +61,17 @@ def check_players(players: object) -> int:
     return players
 
 
-def check_seed(seed: object) -> int:
-    """``seed`` if it is a whole number from 1 to 26**7 − 1 (what a match code holds)."""
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 1 <= seed <= MAX_DEAL:
-        raise GolfError(f"a match seed is a whole number from 1 to {MAX_DEAL}, not {seed!r}")
-    return seed
-
-
-def start_match(rules: RuleSet, players: int | None = None, seed: int | None = None) -> MatchState:
-    """A new match: round 1 dealt from ``seed`` (a random one when ``None``)."""
+def start_match(rules: RuleSet, players: int | None = None,
+                deal: "Deal | int | None" = None) -> MatchState:
+    """A new match: round 1 dealt by ``deal`` (a whole number is a chosen seed, ``None`` a
+    fresh secret: :meth:`SecretDeal.fresh`)."""
     players = check_players(rules.players if players is None else players)
-    seed = check_seed(secrets.randbelow(MAX_DEAL) + 1 if seed is None else seed)
-    return MatchState(players=players, seed=seed, round_number=1, totals=(0,) * players,
-                      results=(), current=deal_round(rules, players, seed, 1))
+    if deal is None:
+        deal = SecretDeal.fresh()
+    elif not isinstance(deal, (SeedDeal, SecretDeal)):
+        deal = SeedDeal(check_seed(deal))
+    return MatchState(players=players, deal=deal, round_number=1, totals=(0,) * players,
+                      results=(), current=deal_round(rules, players, deal, 1))
 
 
 def start_round(rules: RuleSet, match: MatchState, round_state: RoundState) -> MatchState:
@@ -84,7 +80,7 @@ def start_round(rules: RuleSet, match: MatchState, round_state: RoundState) -> M
     from golfcore.cardgame.saves import check_round
 
     check_round(rules, round_state, match.players)
-    return replace(match, current=round_state)
+    return replace(match, current=round_state, set_by_hand=True)
 
 
 # -- what may be done ----------------------------------------------------------------------------
@@ -217,7 +213,7 @@ def _end_turn(rules: RuleSet, match: MatchState, rnd: RoundState, seat: int) -> 
     if not rnd.stock:
         if rules.stock_exhausted == END_ROUND or len(rnd.discard) < 2:
             return _finish_round(rules, match, rnd, rnd.ender)
-        stock, rng = seeded_shuffle(rnd.discard[:-1], rnd.rng)
+        stock, rng = match.deal.shuffle(rnd.discard[:-1], match.round_number, rnd.rng)
         rnd = replace(rnd, stock=stock, discard=rnd.discard[-1:], rng=rng)
     following = rnd.last_turns[0] if rnd.ender is not None else (seat + 1) % players
     return replace(match, current=replace(rnd, turn=following, step=DRAW))
@@ -238,4 +234,4 @@ def _finish_round(rules: RuleSet, match: MatchState, rnd: RoundState,
 def _next_round(rules: RuleSet, match: MatchState) -> MatchState:
     number = match.round_number + 1
     return replace(match, round_number=number,
-                   current=deal_round(rules, match.players, match.seed, number))
+                   current=deal_round(rules, match.players, match.deal, number))

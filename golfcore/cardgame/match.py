@@ -6,11 +6,19 @@ accepted action; everything it does is a call into :mod:`golfcore.cardgame.engin
 a *player* is always an observation (:mod:`golfcore.cardgame.observation`); :meth:`Match.referee`
 and :meth:`Match.to_json` hold every card and are for the referee alone.
 
+A match nobody chose is dealt from a fresh 128-bit secret (:class:`~golfcore.cardgame.deal.
+SecretDeal`); its replay code (``GK1-...``) carries the secret and reaches a seat only once the
+match is over. A match given a seed or a code is a *chosen* deal, and every observation says so
+(``chosen_deal: true``): whoever knows the code knows every card.
+
 >>> match = Match("card-golf", players=2, seed=1)
->>> match.code
-'GC1-G233-AAAAAAB'
+>>> match.code, match.chosen_deal
+('GC1-G233-AAAAAAB', True)
 >>> [str(a) for a in match.legal(0)]
 ['draw', 'take']
+>>> secret = Match("card-golf", players=2)
+>>> secret.chosen_deal, secret.observe(0)["code"], secret.code.startswith("GK1-G233-")
+(False, None, True)
 """
 
 from __future__ import annotations
@@ -26,7 +34,9 @@ from golfcore.cardgame.engine import ActResult
 from golfcore.cardgame.observation import observation, spectator
 from golfcore.cardgame.rules import RuleSet, rule_set
 from golfcore.cardgame.state import OVER, MatchState, RoundState
-from golfcore.codes import format_match_code, parse_match_code
+from golfcore.cardgame.deal import Deal, SecretDeal, SeedDeal
+from golfcore.codes import (REPLAY_PREFIX, MatchCode, ReplayCode, format_match_code,
+                            format_replay_code, parse_match_code, parse_replay_code)
 from golfcore.errors import GolfError, VariantError
 from golfcore.framework.compose import find_variant
 from golfcore.framework.registry import registry
@@ -39,13 +49,15 @@ FORMAT = 1
 class Match:
     """One match of Golf, the card game, under one variant.
 
-    ``Match("six-card", players=4)`` deals a new match (random seed unless ``seed`` is given);
-    ``Match.from_code("GC1-G233-AAAAAAB")`` re-deals a coded one; ``Match(variant,
-    round_state=...)`` starts from a round set up by hand (as the specs do).
+    ``Match("six-card", players=4)`` deals a new match from a fresh secret (or from ``seed``,
+    or ``deal``, when given: a chosen deal); ``Match.from_code("GC1-G233-AAAAAAB")`` re-deals a
+    coded one (a replay code ``GK1-...`` too); ``Match(variant, round_state=...)`` starts from a
+    round set up by hand (as the specs do).
     """
 
     def __init__(self, variant: "str | Variant | RuleSet" = "card-golf", *,
                  players: int | None = None, seed: int | None = None,
+                 deal: Deal | None = None,
                  round_state: RoundState | None = None, state: MatchState | None = None):
         if isinstance(variant, RuleSet):
             self.rules = variant
@@ -54,20 +66,31 @@ class Match:
         else:
             self.rules = rule_set(variant)
         if state is not None:
-            if round_state is not None or players is not None or seed is not None:
-                raise GolfError("give a state alone, or players, seed and round_state")
+            if (round_state is not None or players is not None or seed is not None
+                    or deal is not None):
+                raise GolfError("give a state alone, or players, seed (or deal) and round_state")
             self.state = state
             return
+        if seed is not None and deal is not None:
+            raise GolfError("give a seed or a deal, not both")
         if round_state is not None:
             players = round_state.players if players is None else players
-        self.state = engine.start_match(self.rules, players, seed)
+        self.state = engine.start_match(self.rules, players, seed if deal is None else deal)
         if round_state is not None:
             self.state = engine.start_round(self.rules, self.state, round_state)
 
     @classmethod
     def from_code(cls, code: str) -> "Match":
-        """The match of a code such as ``GC1-G233-AAAAAAB``: variant, players, shape, seed."""
-        parsed = parse_match_code(code)
+        """The match of a code such as ``GC1-G233-AAAAAAB`` (variant, players, shape, seed) or
+        a replay code ``GK1-G233-...`` (the same with the secret of a match nobody chose).
+        Either way the match is a chosen deal: the code's holder knows every card."""
+        parsed: MatchCode | ReplayCode
+        if isinstance(code, str) and code.strip().upper().startswith(REPLAY_PREFIX + "-"):
+            parsed = parse_replay_code(code)
+            deal: Deal = SecretDeal(parsed.secret, chosen=True)
+        else:
+            parsed = parse_match_code(code)
+            deal = SeedDeal(parsed.seed)
         try:
             base = registry("card-game").by_letter(parsed.letter)
         except VariantError as exc:
@@ -78,7 +101,7 @@ class Match:
             raise VariantError(f"match code {code.strip()!r}: {exc}") from None
         if RuleSet(variant).shape == RuleSet(base).shape:
             variant = base
-        return cls(variant.name, players=parsed.players, seed=parsed.seed)
+        return cls(variant.name, players=parsed.players, deal=deal)
 
     # -- what the table shows --------------------------------------------------------------------
 
@@ -92,13 +115,27 @@ class Match:
 
     @property
     def code(self) -> str | None:
-        """The match code, when the variant is a lettered one (optionally with ``+shape=`` or
-        ``+players=``): the code carries the shape and the number of players itself."""
+        """The code that re-deals the match (the referee's: a seat sees it only at the end):
+        the match code of a chosen seed, the replay code of a secret deal; ``None`` when the
+        variant is not a lettered one (optionally with ``+shape=`` or ``+players=``: the code
+        carries the shape and the number of players itself) or the first round was set up by
+        hand (no code deals it)."""
         base, *mods = self.variant.name.split("+")
         letter = registry("card-game").variant(base).letter
-        if letter is None or any(not m.startswith(("shape=", "players=")) for m in mods):
+        if (letter is None or self.state.set_by_hand
+                or any(not m.startswith(("shape=", "players=")) for m in mods)):
             return None
-        return format_match_code(letter, self.players, self.rules.shape, self.state.seed)
+        deal = self.state.deal
+        if isinstance(deal, SecretDeal):
+            return format_replay_code(letter, self.players, self.rules.shape, deal.secret)
+        return format_match_code(letter, self.players, self.rules.shape, deal.seed)
+
+    @property
+    def chosen_deal(self) -> bool:
+        """Whether the cards were chosen (a seed, a code, a round set up by hand) rather than
+        dealt from a fresh secret: then whoever knows the code, or scans the seeds, knows every
+        card. Every observation carries it as ``chosen_deal``."""
+        return self.state.chosen
 
     @property
     def is_over(self) -> bool:
@@ -125,8 +162,8 @@ class Match:
     def observe(self, seat: int) -> dict[str, Any]:
         """What ``seat`` sees now (their observation); :class:`GolfError` for no such seat.
 
-        Its ``code`` is ``None`` until the match is over: a match code holds the seed, from which
-        every hidden card can be dealt again."""
+        Its ``code`` is ``None`` until the match is over: a match code holds the seed (a replay
+        code the secret), from which every hidden card can be dealt again."""
         self._check_seat(seat)
         out = observation(self.rules, self.state, seat)
         out["code"] = self._public_code()
@@ -186,7 +223,7 @@ class Match:
         unknown = sorted(set(data) - {"format", "game", "variant", "match"})
         if unknown:
             raise GolfError(f"unknown saved-match field(s) {', '.join(map(repr, unknown))}")
-        if data.get("format") != FORMAT:
+        if isinstance(data.get("format"), bool) or data.get("format") != FORMAT:
             raise GolfError(f"saved match format {data.get('format')!r} is not supported: "
                             f"expected {FORMAT}")
         if data.get("game") != "card-game":
@@ -198,5 +235,7 @@ class Match:
         return cls(rules, state=saves.from_json(rules, data.get("match")))
 
     def __repr__(self) -> str:
-        return (f"<Match {self.variant.name} {self.code or ''} players={self.players} "
+        # a secret deal's replay code is never written where a log could show it
+        shown = "secret deal" if not self.chosen_deal else self.code or "chosen deal"
+        return (f"<Match {self.variant.name} {shown} players={self.players} "
                 f"round={self.state.round_number} totals={list(self.totals)}>")

@@ -3,8 +3,9 @@
 The referee's state (:mod:`golfcore.cardgame.state`) knows every card. A player's
 :func:`observation` holds only what that player may see (their own and the others' face-up
 cards, the discard's top card, how many cards the stock and the discard hold, whose turn it is,
-the card they hold, the scores so far and their legal actions), never a face-down card nor the
-stock's order. A :func:`spectator` view shows even less: nobody's held card from the stock, no
+the card they hold, the scores so far and their legal actions, and ``chosen_deal``: whether
+the cards were chosen, so that someone may know them), never a face-down card nor the stock's
+order, nor the deal's seed or secret. A :func:`spectator` view shows even less: nobody's held card from the stock, no
 legal actions. The protocol, the bots and every front end build what they send from these.
 
 Both are plain JSON-ready dictionaries; :data:`OBSERVATION_FIELDS` lists their keys.
@@ -23,7 +24,7 @@ from golfcore.cards import Card
 OBSERVATION_FIELDS = (
     "game", "variant", "seat", "players", "shape", "round", "step", "turn", "boards",
     "discard", "discard_count", "stock_count", "held", "ender", "last_turns", "showing",
-    "totals", "rounds", "result", "over", "winners", "legal",
+    "totals", "rounds", "result", "over", "winners", "legal", "chosen_deal",
 )
 
 
@@ -65,6 +66,9 @@ def observation(rules: RuleSet, match: MatchState, seat: int | None) -> dict[str
         "over": match.over,
         "winners": list(match.winners),
         "legal": legal,
+        # a chosen deal (a seed, a code, a round set up by hand) can be known to someone:
+        # every seat is told; a secret deal is false
+        "chosen_deal": match.chosen,
     }
 
 

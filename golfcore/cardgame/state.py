@@ -13,10 +13,13 @@ built by :mod:`golfcore.cardgame.observation`; the protocol and every front end 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from golfcore.cardgame.board import Board
 from golfcore.cards import Card
+
+if TYPE_CHECKING:
+    from golfcore.cardgame.deal import Deal
 
 #: Steps of a round: players turning up their first cards, a turn's first and second action,
 #: and the round's end.
@@ -90,14 +93,26 @@ class MatchState:
     """A match: the rounds played, the totals, and the round being played."""
 
     players: int
-    #: The seed every round is dealt from (:mod:`golfcore.cardgame.deal`); a match whose first
-    #: round was set up by hand still deals its later rounds from it.
-    seed: int
+    #: Where every round's cards come from (:mod:`golfcore.cardgame.deal`): a chosen seed or a
+    #: secret. A match whose first round was set up by hand deals its later rounds from it.
+    deal: "Deal"
     round_number: int
     totals: tuple[int, ...]
     results: tuple[RoundResult, ...]
     current: RoundState
     over: bool = False
+    #: The first round was set up by hand (a spec, ``new`` with ``round``): no code deals it.
+    set_by_hand: bool = False
+
+    @property
+    def seed(self) -> int | None:
+        """The chosen seed of a match dealt from one, else ``None`` (a secret deal)."""
+        return getattr(self.deal, "seed", None)
+
+    @property
+    def chosen(self) -> bool:
+        """Someone chose (or can know) the cards: a seed, a replay code or a hand-set round."""
+        return self.deal.chosen or self.set_by_hand
 
     @property
     def winners(self) -> tuple[int, ...]:

@@ -1,17 +1,21 @@
-"""The card game's protocol commands: ``new`` (a deal, a code or a round set up by hand),
-``observe``, ``legal``, ``act`` and ``referee``.
+"""The card game's protocol commands: ``new`` (a secret deal, a seed, a code or a round set up
+by hand), ``observe``, ``legal``, ``act`` and ``referee``.
 
-:class:`CardGameTable` holds one :class:`~golfcore.cardgame.match.Match` and the seats this
-session plays (every seat unless ``new`` named some). The session
+:class:`CardGameTable` holds one :class:`~golfcore.cardgame.match.Match`, the seats this
+session plays (every seat unless ``new`` named some) and the computers that play the others
+(``seat_kinds``, :mod:`golfcore.protocol.computers`). The session
 (:mod:`golfcore.protocol.server`) dispatches the card game's commands to it.
+
+``new`` without ``seed``, ``code`` or ``round`` deals from a fresh secret; with one of them the
+deal is chosen, and every observation says so (``chosen_deal: true``).
 
 Hidden information is a guarantee: every reply addressed to a seat (``observe``, ``legal``,
 ``act``) is built from that seat's observation (:meth:`Match.observe`, or the spectator's view
 for ``observe`` with ``seat: null``) and nothing else. Only ``referee`` sends hidden cards, and
-only to a session that plays every seat. Errors carry no observation at all. A match code holds
-the seed that deals every round, hence every hidden card: a session that named its seats gets
-``code: null`` in the reply to ``new``, and observations (built by the match) hold it only once
-the match is over.
+only to a session that plays every seat (without ``seats`` or ``seat_kinds``). Errors carry no
+observation at all. A match code holds the seed (a replay code the secret) that deals every
+round, hence every hidden card: a session that named its seats gets ``code: null`` in the reply
+to ``new``, and observations (built by the match) hold it only once the match is over.
 """
 
 from __future__ import annotations
@@ -24,13 +28,14 @@ from golfcore.cardgame.match import Match
 from golfcore.cardgame.rules import rule_set
 from golfcore.cardgame.saves import round_from_json
 from golfcore.errors import GolfError
+from golfcore.protocol.computers import Computers, check_seat_kinds, humans
 
 GAME = "card-game"
 DEFAULT_VARIANT = "card-golf"
 
 #: The fields each command takes (besides ``cmd`` and ``id``); ``new`` also takes ``game``.
 FIELDS: dict[str, set[str]] = {
-    "new": {"variant", "players", "seed", "code", "round", "seats"},
+    "new": {"variant", "players", "seed", "code", "round", "seats", "seat_kinds"},
     "observe": {"seat"}, "legal": {"seat"}, "act": {"seat", "action"}, "referee": set(),
 }
 
@@ -40,11 +45,14 @@ NOT_REFEREE = "not-referee"
 
 
 class RequestError(GolfError):
-    """A request this session may not make: ``kind`` is the reply's ``error``."""
+    """A request this session may not make: ``kind`` is the reply's ``error``; ``messages``,
+    when given, the same in Spanish and English (``{"es": ..., "en": ...}``) for a player."""
 
-    def __init__(self, kind: str, message: str) -> None:
+    def __init__(self, kind: str, message: str,
+                 messages: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.kind = kind
+        self.messages = messages
 
 
 def start(request: dict[str, Any]) -> "CardGameTable":
@@ -54,18 +62,30 @@ def start(request: dict[str, Any]) -> "CardGameTable":
         raise GolfError(f"'variant' must be a variant name such as 'card-golf', got {variant!r}")
     if "code" in request and "round" in request:
         raise GolfError("'new' takes either 'code' or 'round', not both")
+    kinds = check_seat_kinds(request["seat_kinds"]) if "seat_kinds" in request else None
+    if kinds is not None and "players" in request and request["players"] != len(kinds):
+        raise GolfError(f"'players' is {request['players']!r} but 'seat_kinds' names "
+                        f"{len(kinds)} seats")
     if "code" in request:
         match = _from_code(request, variant)
     elif "round" in request:
         match = _from_round(request, variant)
     else:
-        players = request.get("players")
+        players = request.get("players", None if kinds is None else len(kinds))
         seed = request.get("seed")
         match = Match(rule_set(variant or DEFAULT_VARIANT),
                       players=None if players is None else check_players(players),
                       seed=None if seed is None else check_seed(seed))
     seats = _seats(request["seats"], match.players) if "seats" in request else None
-    return CardGameTable(match, seats)
+    if kinds is not None:
+        if len(kinds) != match.players:
+            raise GolfError(f"'seat_kinds' names {len(kinds)} seats but the match has "
+                            f"{match.players} players")
+        if seats is not None and seats != humans(kinds):
+            raise GolfError(f"with 'seat_kinds' the session plays every human seat "
+                            f"({', '.join(map(str, humans(kinds)))}): 'seats' must name "
+                            f"exactly those, or be left out")
+    return CardGameTable(match, seats, kinds)
 
 
 def _from_code(request: dict[str, Any], variant: str | None) -> Match:
@@ -79,7 +99,7 @@ def _from_code(request: dict[str, Any], variant: str | None) -> Match:
     match = Match.from_code(code)
     if variant is not None:
         # the variant must be one the code can name: same letter, same shape
-        wanted = Match(rule_set(variant), players=match.players, seed=match.state.seed)
+        wanted = Match(rule_set(variant), players=match.players, deal=match.state.deal)
         if wanted.code != match.code:
             raise GolfError(f"code {code!r} names variant {match.variant.name} with "
                             f"{match.players} players, not {variant}")
@@ -120,24 +140,41 @@ class CardGameTable:
 
     ``seats=None`` (no ``seats`` in ``new``) is a local table or a referee: every seat, and the
     referee's view. Named seats are a player's session: only those seats, no referee's view.
+    ``kinds`` (``seat_kinds``) names computer seats: the session plays the human ones, the
+    server the others (:mod:`golfcore.protocol.computers`), and there is no referee's view.
     """
 
     game_name = GAME
     fields = FIELDS
 
-    def __init__(self, match: Match, seats: tuple[int, ...] | None = None) -> None:
+    def __init__(self, match: Match, seats: tuple[int, ...] | None = None,
+                 kinds: tuple[str, ...] | None = None) -> None:
         self.match = match
-        self.is_referee = seats is None
+        self.is_referee = seats is None and kinds is None
+        if kinds is not None:
+            seats = humans(kinds)
         self.seats: tuple[int, ...] = tuple(range(match.players)) if seats is None else seats
+        self.kinds = kinds
+        self.computers = None if kinds is None else Computers(match.variant.name, kinds)
+        self._opening = self._play_computers()
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "observe": self._observe, "legal": self._legal, "act": self._act,
             "referee": self._referee,
         }
 
     def started(self) -> dict[str, Any]:
-        """The reply to the ``new`` that started this match."""
-        return {"game": GAME, "variant": self.match.variant.name, "code": self._code(),
-                "players": self.match.players, "seats": list(self.seats)}
+        """The reply to the ``new`` that started this match (with ``seat_kinds``: the kinds,
+        and what the computers did before a human's first turn)."""
+        out: dict[str, Any] = {
+            "game": GAME, "variant": self.match.variant.name, "code": self._code(),
+            "players": self.match.players, "seats": list(self.seats),
+            "chosen_deal": self.match.chosen_deal}
+        if self.kinds is not None:
+            out.update(seat_kinds=list(self.kinds), computers=self._opening)
+        return out
+
+    def _play_computers(self) -> list[dict[str, Any]]:
+        return [] if self.computers is None else self.computers.play(self.match)
 
     def _code(self) -> str | None:
         """The match code, as far as this session may know it: the code holds the seed, which
@@ -213,6 +250,8 @@ class CardGameTable:
         if not result.accepted:
             reply["reason"] = result.reason
             reply["messages"] = result.messages
+        elif self.computers is not None:
+            reply["computers"] = self._play_computers()
         on_table = 0 <= seat < self.match.players
         reply["observation"] = self._view(seat if on_table else None)
         return reply

@@ -221,7 +221,8 @@ class Hub:
                 return
             reply = await self.answer(conn, cmd, request, rid)
         except RequestError as exc:                  # stale, bad-token, not-your-seat...
-            reply = error_reply(exc.kind, str(exc), rid, **extra)
+            more = {"messages": exc.messages} if exc.messages else {}
+            reply = error_reply(exc.kind, str(exc), rid, **more, **extra)
         except StoreError as exc:
             reply = error_reply(INTERNAL, f"the game could not be saved: {exc}", rid)
         except GolfError as exc:

@@ -51,6 +51,15 @@ CARD_GAME_ACTIONS = ("act",)
 STALE = "stale"
 NOT_FOUND = "not-found"
 BOT = "bot:"
+#: A chosen deal (``seed``, ``code``, ``round``) for a table other people would join.
+CHOSEN_DEAL_SHARED = "chosen-deal-shared"
+_CHOSEN_DEAL_SHARED = {
+    "es": "Solo se puede elegir el reparto (semilla, código o ronda) en una mesa cuyos "
+          "jugadores humanos estén todos en esta conexión: quien elige el reparto conoce "
+          "todas las cartas",
+    "en": "A deal may be chosen (seed, code or round) only for a table whose human seats are "
+          "all held by this connection: whoever chooses the deal knows every card",
+}
 
 _NEXT_HOLE_REFUSALS = {
     "not-a-round": {"es": "Esta partida no es un recorrido de 9 hoyos",
@@ -314,7 +323,9 @@ def _check_here(value: Any, kinds: Sequence[str]) -> tuple[int, ...]:
 
 def start_card_game(request: dict[str, Any]) -> tuple[Match, list[str], tuple[int, ...]]:
     """The match, the seat kinds and the seats of the connection (``here``) that a card-game
-    ``new`` asks for."""
+    ``new`` asks for. A chosen deal (``seed``, ``code``, ``round``: its chooser knows every
+    card) is refused with ``chosen-deal-shared`` unless this connection holds every human
+    seat; without them the match is dealt from a fresh secret."""
     base = _strip(request, "seat_kinds", "here", "game", "cmd", "id")
     kinds = None
     if "seat_kinds" in request:
@@ -330,7 +341,14 @@ def start_card_game(request: dict[str, Any]) -> tuple[Match, list[str], tuple[in
     elif len(kinds) != match.players:
         raise GolfError(f"'seat_kinds' has {len(kinds)} seats but the match has "
                         f"{match.players} players")
-    return match, kinds, _check_here(request.get("here"), kinds)
+    here = _check_here(request.get("here"), kinds)
+    humans = tuple(i for i, kind in enumerate(kinds) if kind == HUMAN)
+    if match.chosen_deal and here != humans:
+        others = ", ".join(str(seat) for seat in humans if seat not in here)
+        raise RequestError(CHOSEN_DEAL_SHARED, f"{_CHOSEN_DEAL_SHARED['en']}: this table "
+                           f"leaves human seat(s) {others} to others; leave out 'seed', "
+                           f"'code' and 'round' for a secret deal", dict(_CHOSEN_DEAL_SHARED))
+    return match, kinds, here
 
 
 @dataclass(frozen=True)

@@ -542,12 +542,16 @@ class ReplayedMatch:
 
 def replay_match(server: WebServer, table_id: str) -> ReplayedMatch:
     from golfcore import Match
+    from golfcore.cardgame.deal import SecretDeal, SeedDeal
 
     rows = server.query("SELECT * FROM tables WHERE id = ?", table_id)
     assert rows, f"table {table_id} is not in the server's database {server.db}"
     snapshot = json.loads(rows[0]["snapshot"])
     saved = snapshot["match"]
-    match = Match(snapshot["variant"], players=saved["players"], seed=saved["seed"])
+    # the server's record holds the deal: a table with other people is dealt from a secret
+    deal = (SecretDeal(bytes.fromhex(saved["secret"])) if saved.get("secret")
+            else SeedDeal(saved["seed"]))
+    match = Match(snapshot["variant"], players=saved["players"], deal=deal)
 
     def record() -> None:
         views.append({None: match.spectator(),

@@ -65,24 +65,56 @@ class Bot:
 
     def legal(self, observation: Mapping[str, Any]) -> list[str]:
         """The observation's legal actions; :class:`BotError` when there is none (not this
-        bot's turn) or the observation is another seat's."""
+        bot's turn), the observation is another seat's, or of another variant than the bot's
+        (a six-card bot would play card-golf's cards with six-card values)."""
         if observation.get("seat") != self.seat:
             raise BotError(f"bot {self.name!r} plays seat {self.seat}, not "
                            f"{observation.get('seat')!r}")
+        self.check_variant(observation)
         legal = list(observation.get("legal") or [])
         if not legal:
             raise BotError(f"bot {self.name!r}: nothing to do (no legal action)")
         return legal
 
+    def check_variant(self, observation: Mapping[str, Any]) -> None:
+        """:class:`BotError` unless ``observation`` is of the bot's variant (the same name, or
+        a name of the same rules and options)."""
+        given = observation.get("variant")
+        if given == self.rules.name:
+            return
+        try:
+            same = isinstance(given, str) and _same_rules(rule_set(given), self.rules)
+        except GolfError:
+            same = False
+        if not same:
+            raise BotError(f"bot {self.name!r} plays {self.rules.name}, not {given!r}: an "
+                           f"observation of another variant is refused (its cards would be "
+                           f"valued by the wrong rules)")
+
     def rng(self, observation: Mapping[str, Any]) -> random.Random:
         """A generator drawn from the bot's seed and the observation alone: the same seed and
-        observation give the same decision, in any process, whatever was played before."""
-        text = json.dumps(observation, sort_keys=True, default=str)
+        observation give the same decision, in any process, whatever was played before.
+        ``chosen_deal`` (added to observations after the first tournaments) is left out, so
+        those tournaments' results stay reproducible."""
+        shown = {k: v for k, v in observation.items() if k not in _NOT_HASHED}
+        text = json.dumps(shown, sort_keys=True, default=str)
         digest = hashlib.sha256(f"{self.name}:{self.seed}:{text}".encode()).digest()
         return random.Random(int.from_bytes(digest[:16], "big"))
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r} seat={self.seat} seed={self.seed}>"
+
+
+#: Observation keys a bot's :meth:`Bot.rng` does not depend on.
+_NOT_HASHED = frozenset({"chosen_deal"})
+
+
+def _same_rules(first: Any, second: Any) -> bool:
+    """Two rule sets of one game with the same rules and options (``card-golf`` and
+    ``card-golf+shape=3x3`` are the same)."""
+    a, b = first.variant, second.variant
+    return (a.game == b.game and dict(a.rules) == dict(b.rules)
+            and dict(first.options) == dict(second.options))
 
 
 def _entry_points() -> dict[str, metadata.EntryPoint]:
