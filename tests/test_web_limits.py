@@ -199,7 +199,7 @@ def test_idle_tables_are_found_oldest_first() -> None:
 
 @pytest.mark.parametrize("option, default", [
     ("--messages-per-second", "20"), ("--tables-per-connection", "4"),
-    ("--searches-per-connection", "1"), ("--max-connections", "100"),
+    ("--searches-per-connection", "1"), ("--max-connections", "500"),
     ("--max-searches", "2"), ("--search-queue", "8"), ("--idle-seconds", "900"),
 ])
 def test_every_bound_is_a_documented_option(option: str, default: str,

@@ -5,6 +5,10 @@
 * :mod:`golfcore.web.stats`: the statistics, pure functions over the saved tables' records,
   and the format of the summaries they read;
 * :mod:`golfcore.web.tables`: the tables being played, their seats and their computer players;
+* :mod:`golfcore.web.security`: who may use the server (Host and Origin allowlists) and the
+  security headers of every response;
+* :mod:`golfcore.web.limits`: the bounds on what connections, and the whole server, may take;
+* :mod:`golfcore.web.serving`: uvicorn, the listening socket and TLS;
 * :mod:`golfcore.web.app`: the Starlette application, its WebSocket protocol and pushes;
 * ``golfcore/web/static/``: the page itself (HTML, CSS and JavaScript modules, no build step).
 

@@ -42,7 +42,7 @@ class Limits:
     #: Searches (winnable deals, solver and fair hints) one connection may run at once.
     searches_per_connection: int = 1
     #: WebSocket connections the server takes at once.
-    connections: int = 100
+    connections: int = 500
     #: Searches the whole server runs at once (each takes a processor while it runs).
     searches: int = 2
     #: Searches that may wait for one of those slots; any more are refused with ``busy``.

@@ -158,9 +158,14 @@ class Policy:
     def own_names(self, local: str | None) -> frozenset[str]:
         """The names of this server for a connection that reached the address ``local``."""
         if self.wildcard and local:
-            name = host_name(local)
-            if name is not None:
-                return self._names | {name}
+            names = {host_name(local)}
+            try:                     # an IPv4 client of a dual-stack socket: ::ffff:a.b.c.d
+                mapped = ipaddress.IPv6Address(local.strip("[]")).ipv4_mapped
+            except ValueError:
+                mapped = None
+            if mapped is not None:
+                names.add(str(mapped))
+            return self._names | {name for name in names if name is not None}
         return self._names
 
     def host_ok(self, header: str | None, scheme: str, local: str | None) -> bool:

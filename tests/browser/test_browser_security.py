@@ -117,3 +117,43 @@ def test_the_page_plays_over_https_and_wss(open_page, tls_server, make_app, unti
           "the draw's reply over WSS")
     app.expect("moves").to_have_text(app.number(start["moves"] + 1))
     assert app.page.evaluate("document.querySelector('[data-testid=stock]') !== null")
+
+
+def test_every_screen_works_under_the_content_security_policy(app, until):
+    """Each screen the other browser tests do not reach, under the server's policy: any
+    violation (an inline style, an inline script, an image or a connection it refuses) is
+    reported as a console error and fails the test (conftest.py)."""
+    page = app.page
+    app.booted()
+    app("copy-code").click()              # no clipboard permission here: the fallback's textarea
+    app("help").click()
+    app.expect("help-panel").to_be_visible()
+    page.keyboard.press("Escape")
+    app.expect("help-panel").to_be_hidden()
+    app("lang").select_option("en")
+    app.expect("new-game").to_have_text("New game")
+    app.open_new_dialog()
+    app("more-rules").select_option("traditional")
+    page.keyboard.press("Escape")
+    app.expect("new-dialog").to_be_hidden()
+    app("stats-link").click()
+    app.expect("stats-page").to_be_visible()
+    app.expect("stats-solitaire").to_be_visible()
+    # the card game: two people on this device (the "pass the device" screen) and a computer
+    app("tab-cardgame").click()
+    app("cg-players").select_option("3")
+    for seat, kind in enumerate(["human", "human", "bot:random"]):
+        app(f"cg-seat-{seat}").select_option(kind)
+    app("cg-start").click()
+    app.expect("board-0").to_be_visible()
+    app.expect("cg-links").to_be_visible()
+    reply = until(page, lambda: app.frames.last_with("tokens"), "the match's tokens")
+    assert reply["ok"] is True and reply["held"] == [0, 1]
+    # seat 0 draws and keeps the card; then the device passes to seat 1, which confirms first
+    app("cg-draw").click()
+    app.expect("cg-held").to_be_visible()
+    app("place-0-1").click()
+    app.expect("cg-pass").to_be_visible()
+    app("cg-pass").click()
+    app.expect("cg-turn").to_have_attribute("data-seat", "1")
+    app.expect("cg-draw").to_be_visible()
