@@ -1,28 +1,41 @@
 #!/usr/bin/env python
-"""`golf web` under load: action round-trip latency, and many WebSocket clients playing at once.
+"""`golf web` under load: an open loop at a fixed offered rate and a closed loop as fast as
+answered, with card-game tables and their computer players running beside them.
 
 Run on demand (this is not a test)::
 
-    python benchmarks/bench_web.py                    # 200 clients, 30 actions each
-    python benchmarks/bench_web.py --clients 50 --actions 10 --json
+    python benchmarks/bench_web.py                        # this tree's server, both loops
+    python benchmarks/bench_web.py --compare main         # and main's server, interleaved
+    python benchmarks/bench_web.py --clients 50 --tables 10 --json
 
 How it measures:
 
-1. A real server: ``golf web --port P --db TMP --bot-delay 0`` in its own process, on a free
-   loopback port, with a fresh SQLite file (so every accepted action is a committed
-   transaction, as in use). Clients run in this process (asyncio and ``websockets``).
-2. **Latency**: one client starts a solitaire game and plays ``--latency-actions`` actions one
-   after another (the first legal move each time; a new game when one ends), timing each
-   request from send to reply with :func:`time.perf_counter`: p50 and p95.
-3. **Baseline, same run**: the same kind of actions through an in-process protocol session
-   (:class:`golfcore.protocol.server.Session`, what ``golf serve`` runs), with no socket and
-   no database. The web figures are also given as multiples of it ("x serve").
-4. **Load**: ``--clients`` connections at once, each starting its own game and playing up to
-   ``--actions`` actions (new games when one ends); every reply is checked: an error reply, a
-   refused legal move, a dropped connection or a time-out counts as an error. Reported: the
-   errors, the latency p50/p95 under load, actions per second, and the wall time.
+1. **A real server**: ``golf web --port P --db TMP --bot-delay D`` in its own process, on a free
+   loopback port, with a fresh SQLite file, started afresh for each loop. ``--compare REF``
+   also runs the server of a git revision (``git archive REF`` into a temporary folder, run with
+   that folder first on ``PYTHONPATH``): the two servers take turns, loop by loop, so that both
+   see the same load on a shared machine.
+2. **Card-game tables**: ``--tables`` connections each start a match of one person and two
+   computer players (``bot:greedy``) and play the person's seat (the first legal action,
+   ``--think`` seconds after its turn comes, a new match when one ends), for the whole run.
+3. **Open loop**: ``--clients`` connections each start a solitaire game, then send one request
+   every ``--interval`` seconds whether or not the last was answered, ``--requests`` in all,
+   alternately ``legal`` and an action (the first legal move of the last state seen, ``undo``
+   when the game is over). The clients start at spread phases. A request's latency runs from
+   the moment it was due (not when it was sent: a late client does not hide a slow server) to
+   its reply. *Sustained* is the requests answered per second from the first due time to the
+   last reply: it equals the offered rate when the server keeps up.
+4. **Closed loop**: the same clients, each sending its next request as soon as the last is
+   answered, ``--closed-requests`` each: the rate answered and the latency from send to reply.
+5. Every reply is checked: an ``error`` reply, a dropped connection or a request unanswered
+   within ``--timeout`` counts as an error; a refused move (``ok: false`` with a ``reason``:
+   the client chose from a state it had not seen yet) is counted apart. The server's RSS
+   (``VmRSS``, and the peak ``VmHWM``) is read from ``/proc`` at the end of each loop, and its
+   CPU time over the loop (``utime + stime``) gives the CPU cost per answered request, the
+   figure least disturbed by other programs on the machine. The load average is printed at the
+   start and the end.
 
-Every loop is bounded in count and in time (``--timeout``, default 300 s); only loopback is used.
+Only loopback is used; every loop is bounded in count and in time.
 """
 
 from __future__ import annotations
@@ -31,8 +44,9 @@ import argparse
 import asyncio
 import json
 import os
+import random
+import signal
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -42,31 +56,40 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import websockets  # noqa: E402
 
 from tables import table  # noqa: E402  (benchmarks/tables.py, beside this script)
-from golfcore.protocol.server import Session  # noqa: E402
+
+CLK_TCK = os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
 class Row:
-    what: str
-    actions: int
+    server: str
+    loop: str
+    offered: float          # requests per second offered (the open loop), 0 for the closed loop
+    answered: int
     errors: int
+    refused: int
+    sustained: float        # requests answered per second
     p50_ms: float
-    p95_ms: float
-    x_serve_p50: float
-    per_second: float
-    seconds: float
+    p99_ms: float
+    max_ms: float
+    cpu_us: float           # the server's CPU time per answered request
+    rss_mb: float
+    peak_mb: float
+    card_actions: int       # card-game actions answered or pushed meanwhile (bots included)
+    card_errors: int
 
 
 @dataclass
-class Client:
+class Tally:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    refused: int = 0
+    last: float = 0.0
 
 
 def free_port() -> int:
@@ -82,96 +105,227 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def next_action(state: dict[str, Any]) -> dict[str, Any] | None:
-    """The first legal move of a solitaire state as a request, ``None`` when the game is over."""
-    if state["status"] != "playing" or not state["legal"]:
-        return None
-    move = state["legal"][0]
+def next_action(state: dict[str, Any]) -> dict[str, Any]:
+    """The first legal move of a solitaire state as a request; ``undo`` when none is left."""
+    legal = state.get("legal") or []
+    if state.get("status") != "playing" or not legal:
+        return {"cmd": "undo"}
+    move = legal[0]
     return {"cmd": "draw"} if move == "draw" else {"cmd": "play", "column": int(move)}
 
 
-async def play(url: str, actions: int, client: Client, deadline: float) -> None:
-    """One client: a game, then ``actions`` actions (a new game whenever one ends)."""
-    rid = 0
+class Peer:
+    """One WebSocket connection: requests by id, their replies as futures, pushes to a
+    callback."""
 
-    async def ask(ws: Any, request: dict[str, Any]) -> dict[str, Any]:
-        nonlocal rid
-        rid += 1
-        request = {**request, "id": rid}
-        start = time.perf_counter()
-        await ws.send(json.dumps(request))
-        while True:   # pushes (no id) may come between; this client is alone at its table
-            reply = json.loads(await asyncio.wait_for(ws.recv(), deadline - time.monotonic()))
-            if reply.get("id") == rid:
-                break
-        if request["cmd"] in ("play", "draw"):
-            client.latencies.append(time.perf_counter() - start)
-        if not reply.get("ok"):
-            client.errors.append(f"{request['cmd']}: {reply.get('error') or reply.get('reason')}")
-        return reply
+    def __init__(self, ws: Any, on_push: Any = None) -> None:
+        self.ws, self.on_push = ws, on_push
+        self.waiting: dict[int, asyncio.Future[dict[str, Any]]] = {}
+        self.rid = 0
+        self.reader = asyncio.create_task(self._read())
+
+    async def _read(self) -> None:
+        try:
+            async for text in self.ws:
+                message = json.loads(text)
+                future = self.waiting.pop(message.get("id"), None) if "id" in message else None
+                if future is not None and not future.done():
+                    future.set_result(message)
+                elif self.on_push is not None:
+                    self.on_push(message)
+        except Exception as exc:
+            for future in self.waiting.values():
+                if not future.done():
+                    future.set_exception(exc)
+
+    def send(self, request: dict[str, Any]) -> asyncio.Future[dict[str, Any]]:
+        self.rid += 1
+        future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self.waiting[self.rid] = future
+        asyncio.ensure_future(self.ws.send(json.dumps({**request, "id": self.rid})))
+        return future
+
+    async def close(self) -> None:
+        await self.ws.close()
+        self.reader.cancel()
+
+
+def check(reply: dict[str, Any], tally: Tally, what: str) -> None:
+    if reply.get("error") == "stale":        # a computer acted first: the reply says what now
+        tally.refused += 1
+    elif "error" in reply:
+        tally.errors.append(f"{what}: {reply['error']}: {reply.get('message', '')[:100]}")
+    elif reply.get("ok") is False:
+        tally.refused += 1
+
+
+async def solitaire_open(url: str, args: argparse.Namespace, start: float, phase: float,
+                         tally: Tally) -> None:
+    """One open-loop client: a request every ``interval`` from ``start + phase``."""
+    state: dict[str, Any] = {}
+
+    async def one(k: int, due: float, peer: Peer) -> None:
+        request = {"cmd": "legal"} if k % 2 == 0 else next_action(state)
+        try:
+            reply = await asyncio.wait_for(peer.send(request), args.timeout)
+        except Exception as exc:
+            tally.errors.append(f"{request['cmd']}: {type(exc).__name__} {exc}")
+            return
+        now = time.perf_counter()
+        tally.latencies.append(now - due)
+        tally.last = max(tally.last, now)
+        if "state" in reply and reply.get("ok"):
+            state.update(reply["state"])
+        check(reply, tally, request["cmd"])
 
     try:
         async with websockets.connect(url, max_size=2 ** 22) as ws:
-            reply = await ask(ws, {"cmd": "new"})
-            done = 0
-            while done < actions and time.monotonic() < deadline:
-                state, version = reply.get("state"), reply.get("version")
-                request = next_action(state) if state else None
-                if request is None:
-                    reply = await ask(ws, {"cmd": "new"})
+            peer = Peer(ws)
+            reply = await asyncio.wait_for(peer.send({"cmd": "new"}), args.timeout)
+            state.update(reply["state"])
+            tasks = []
+            for k in range(args.requests):
+                due = start + phase + k * args.interval
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                tasks.append(asyncio.ensure_future(one(k, due, peer)))
+            await asyncio.gather(*tasks)
+            await peer.close()
+    except Exception as exc:
+        tally.errors.append(f"connection: {type(exc).__name__} {exc}")
+
+
+async def solitaire_closed(url: str, args: argparse.Namespace, ready: asyncio.Event,
+                           tally: Tally) -> None:
+    """One closed-loop client: the next request as soon as the last is answered."""
+    try:
+        async with websockets.connect(url, max_size=2 ** 22) as ws:
+            peer = Peer(ws)
+            reply = await asyncio.wait_for(peer.send({"cmd": "new"}), args.timeout)
+            state = reply["state"]
+            await ready.wait()
+            for k in range(args.closed_requests):
+                request = {"cmd": "legal"} if k % 2 == 0 else next_action(state)
+                sent = time.perf_counter()
+                reply = await asyncio.wait_for(peer.send(request), args.timeout)
+                now = time.perf_counter()
+                tally.latencies.append(now - sent)
+                tally.last = max(tally.last, now)
+                if "state" in reply and reply.get("ok"):
+                    state = reply["state"]
+                check(reply, tally, request["cmd"])
+            await peer.close()
+    except Exception as exc:
+        tally.errors.append(f"closed loop: {type(exc).__name__} {exc}")
+
+
+async def card_table(url: str, args: argparse.Namespace, stop: asyncio.Event,
+                     tally: Tally) -> None:
+    """A person at a card-game table with two computers: plays the first legal action
+    ``think`` seconds after each turn comes, until ``stop``."""
+    latest: dict[str, Any] = {}
+    changed = asyncio.Event()
+
+    def seen(message: dict[str, Any]) -> None:
+        obs = (message.get("observations") or {}).get("0")
+        if obs is not None and message.get("version", -1) >= latest.get("version", -1):
+            latest.update(version=message["version"], obs=obs)
+            tally.latencies.append(0.0)       # a card-game action answered or pushed
+            changed.set()
+
+    try:
+        async with websockets.connect(url, max_size=2 ** 22) as ws:
+            peer = Peer(ws, on_push=seen)
+            kinds = ["human", "bot:greedy", "bot:greedy"]
+            while not stop.is_set():
+                if not latest or latest["obs"]["over"]:
+                    reply = await asyncio.wait_for(peer.send(
+                        {"cmd": "new", "game": "card-game", "variant": "card-golf",
+                         "seat_kinds": kinds}), args.timeout)
+                    check(reply, tally, "new card-game")
+                    latest.clear()
+                    seen(reply)
                     continue
-                reply = await ask(ws, {**request, "version": version})
-                done += 1
-                if not reply.get("ok"):
-                    break
-    except Exception as exc:  # a dropped connection or a time-out is an error of the run
-        client.errors.append(f"{type(exc).__name__}: {exc}")
+                obs = latest["obs"]
+                if obs["legal"]:
+                    await asyncio.sleep(args.think)
+                    reply = await asyncio.wait_for(peer.send(
+                        {"cmd": "act", "seat": 0, "action": obs["legal"][0],
+                         "version": latest["version"]}), args.timeout)
+                    check(reply, tally, "act")
+                    seen(reply)
+                    continue
+                changed.clear()
+                try:
+                    await asyncio.wait_for(changed.wait(), 1.0)
+                except asyncio.TimeoutError:
+                    pass
+            await peer.close()
+    except Exception as exc:
+        tally.errors.append(f"card table: {type(exc).__name__} {exc}")
 
 
-def serve_baseline(count: int) -> list[float]:
-    """Round-trip times of ``count`` actions through an in-process ``golf serve`` session."""
-    session, times = Session(), []
-    reply = json.loads(session.handle_line(json.dumps({"cmd": "new", "deal": 1})))
-    deal = 1
-    while len(times) < count:
-        request = next_action(reply["state"])
-        if request is None:
-            deal += 1
-            reply = json.loads(session.handle_line(json.dumps({"cmd": "new", "deal": deal})))
-            continue
-        start = time.perf_counter()
-        reply = json.loads(session.handle_line(json.dumps(request)))
-        times.append(time.perf_counter() - start)
-    return times
+def proc_cpu(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
-def row(what: str, clients: list[Client], seconds: float, base_p50: float) -> Row:
-    latencies = [t for c in clients for t in c.latencies]
-    p50 = percentile(latencies, 0.50)
-    return Row(what, len(latencies), sum(len(c.errors) for c in clients), p50 * 1e3,
-               percentile(latencies, 0.95) * 1e3, p50 / base_p50 if base_p50 else float("nan"),
-               len(latencies) / seconds if seconds else 0.0, seconds)
+def proc_rss(pid: int) -> tuple[float, float]:
+    values = {}
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        key, _, rest = line.partition(":")
+        if key in ("VmRSS", "VmHWM"):
+            values[key] = int(rest.split()[0]) / 1024
+    return values.get("VmRSS", 0.0), values.get("VmHWM", 0.0)
 
 
-async def run(url: str, args: argparse.Namespace, base_p50: float) -> list[Row]:
-    deadline = time.monotonic() + args.timeout
-    alone = Client()
-    start = time.perf_counter()
-    await play(url, args.latency_actions, alone, deadline)
-    rows = [row("1 client, one action at a time", [alone], time.perf_counter() - start,
-                base_p50)]
-    clients = [Client() for _ in range(args.clients)]
-    start = time.perf_counter()
-    await asyncio.gather(*(play(url, args.actions, c, deadline) for c in clients))
-    rows.append(row(f"{args.clients} clients at once", clients, time.perf_counter() - start,
-                    base_p50))
-    for c in clients + [alone]:
-        for error in c.errors[:3]:
-            print(f"error: {error}", file=sys.stderr)
-    return rows
+async def run_loop(url: str, pid: int, name: str, loop: str,
+                   args: argparse.Namespace) -> Row:
+    stop = asyncio.Event()
+    cards = Tally()
+    tables = [asyncio.ensure_future(card_table(url, args, stop, cards))
+              for _ in range(args.tables)]
+    await asyncio.sleep(args.warmup)                       # the card tables are under way
+    tally = Tally()
+    if loop == "open":
+        start = time.perf_counter() + args.connect
+        rng = random.Random(1)
+
+        async def at_start() -> float:       # the connections and their 'new' do not count
+            await asyncio.sleep(start - time.perf_counter())
+            return proc_cpu(pid)
+
+        first = asyncio.ensure_future(at_start())
+        clients = [solitaire_open(url, args, start, rng.uniform(0, args.interval), tally)
+                   for _ in range(args.clients)]
+        await asyncio.gather(*clients)
+        seconds = tally.last - start
+        offered = args.clients / args.interval
+        cpu0, cpu1 = await first, proc_cpu(pid)
+    else:
+        ready = asyncio.Event()
+        clients = [asyncio.ensure_future(solitaire_closed(url, args, ready, tally))
+                   for _ in range(args.clients)]
+        await asyncio.sleep(args.connect)
+        cpu0, start = proc_cpu(pid), time.perf_counter()
+        ready.set()
+        await asyncio.gather(*clients)
+        seconds, offered = tally.last - start, 0.0
+        cpu1 = proc_cpu(pid)
+    rss, peak = proc_rss(pid)
+    stop.set()
+    await asyncio.gather(*tables)
+    answered = len(tally.latencies)
+    for error in (tally.errors + cards.errors)[:3]:
+        print(f"  {name} {loop}: error: {error}", file=sys.stderr)
+    return Row(name, loop, offered, answered, len(tally.errors), tally.refused,
+               answered / seconds if seconds > 0 else 0.0,
+               percentile(tally.latencies, 0.50) * 1e3, percentile(tally.latencies, 0.99) * 1e3,
+               max(tally.latencies, default=float("nan")) * 1e3,
+               (cpu1 - cpu0) / answered * 1e6 if answered else float("nan"), rss, peak,
+               len(cards.latencies), len(cards.errors))
 
 
-def wait_for_port(port: int, proc: subprocess.Popen[bytes], seconds: float = 30) -> None:
+def wait_for_port(port: int, proc: subprocess.Popen[bytes], seconds: float = 60) -> None:
     end = time.monotonic() + seconds
     while time.monotonic() < end:
         if proc.poll() is not None:
@@ -184,43 +338,91 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], seconds: float = 30)
     raise SystemExit(f"golf web did not listen on port {port} within {seconds:.0f} s")
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--clients", type=int, default=200)
-    parser.add_argument("--actions", type=int, default=30, help="actions per client")
-    parser.add_argument("--latency-actions", type=int, default=300)
-    parser.add_argument("--timeout", type=float, default=300.0)
-    parser.add_argument("--json", action="store_true")
-    args = parser.parse_args(argv)
-    baseline = serve_baseline(args.latency_actions)
-    base_p50 = statistics.median(baseline)
+def measure(tree: Path, name: str, loop: str, args: argparse.Namespace) -> Row:
+    """One loop against a fresh server from ``tree``."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        cmd = [sys.executable, "-m", "golfcore.cli", "web", "--port", str(port),
-               "--db", os.path.join(tmp, "bench.sqlite3"), "--bot-delay", "0"]
-        proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        env = {**os.environ, "PYTHONPATH": str(tree)}
+        profile = ["-m", "cProfile", "-o", args.profile] if args.profile and tree == ROOT else []
+        cmd = [sys.executable, *profile, "-m", "golfcore.cli", "web", "--port", str(port),
+               "--db", os.path.join(tmp, "bench.sqlite3"), "--bot-delay", str(args.bot_delay)]
+        proc = subprocess.Popen(cmd, cwd=tree, env=env, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE)
         try:
             wait_for_port(port, proc)
-            rows = asyncio.run(run(f"ws://127.0.0.1:{port}/ws", args, base_p50))
+            return asyncio.run(run_loop(f"ws://127.0.0.1:{port}/ws", proc.pid, name, loop,
+                                        args))
         finally:
-            proc.terminate()
+            proc.send_signal(signal.SIGINT)           # as Ctrl-C: a profile is written
             try:
                 proc.wait(10)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    base = Row("baseline: golf serve in process", len(baseline), 0, base_p50 * 1e3,
-               percentile(baseline, 0.95) * 1e3, 1.0, len(baseline) / sum(baseline),
-               sum(baseline))
-    rows.insert(0, base)
+                proc.wait()
+            errors = (proc.stderr.read() if proc.stderr else b"").decode(errors="replace")
+            if errors.strip():
+                print(f"  {name}: server stderr: {errors.strip()[-500:]}", file=sys.stderr)
+
+
+def load_average() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=200)
+    parser.add_argument("--requests", type=int, default=40, help="open loop: per client")
+    parser.add_argument("--interval", type=float, default=0.1,
+                        help="open loop: seconds between a client's requests")
+    parser.add_argument("--closed-requests", type=int, default=40,
+                        help="closed loop: per client")
+    parser.add_argument("--tables", type=int, default=50, help="card-game tables")
+    parser.add_argument("--bot-delay", type=float, default=0.1)
+    parser.add_argument("--think", type=float, default=0.1,
+                        help="a card table's person: seconds before acting")
+    parser.add_argument("--loops", default="open,closed")
+    parser.add_argument("--repeats", type=int, default=1)
+    parser.add_argument("--compare", metavar="REF",
+                        help="also measure the server of this git revision, interleaved")
+    parser.add_argument("--warmup", type=float, default=2.0)
+    parser.add_argument("--connect", type=float, default=3.0,
+                        help="seconds for the clients to connect before the loop starts")
+    parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run this tree's server under cProfile, its statistics to FILE "
+                             "(the last loop measured)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    print(f"load average at start: {load_average()}", file=sys.stderr)
+    with tempfile.TemporaryDirectory() as tmp:
+        servers = [("this tree", ROOT)]
+        if args.compare:
+            old = Path(tmp) / "old"
+            old.mkdir()
+            archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.compare],
+                                     check=True, capture_output=True).stdout
+            subprocess.run(["tar", "-x", "-C", str(old)], input=archive, check=True)
+            servers.insert(0, (args.compare, old))
+        rows = []
+        for _ in range(args.repeats):
+            for loop in args.loops.split(","):
+                for name, tree in servers:
+                    rows.append(measure(tree, name, loop, args))
+                    print(f"  {name} {loop}: done (load {load_average()})", file=sys.stderr)
+    print(f"load average at end: {load_average()}", file=sys.stderr)
     if args.json:
         print(json.dumps([asdict(r) for r in rows], indent=2))
     else:
-        print(table(rows, [("run", "what", "{}"), ("actions", "actions", "{}"),
-                           ("errors", "errors", "{}"), ("p50 ms", "p50_ms", "{:.2f}"),
-                           ("p95 ms", "p95_ms", "{:.2f}"), ("x serve p50", "x_serve_p50",
-                                                            "{:.1f}"),
-                           ("actions/s", "per_second", "{:.0f}"), ("s", "seconds", "{:.1f}")]))
-    return 1 if any(r.errors for r in rows) else 0
+        print(table(rows, [("server", "server", "{}"), ("loop", "loop", "{}"),
+                           ("offered/s", "offered", "{:.0f}"), ("answered", "answered", "{}"),
+                           ("errors", "errors", "{}"), ("refused", "refused", "{}"),
+                           ("sustained/s", "sustained", "{:.0f}"),
+                           ("p50 ms", "p50_ms", "{:.1f}"), ("p99 ms", "p99_ms", "{:.1f}"),
+                           ("max ms", "max_ms", "{:.0f}"), ("cpu us/req", "cpu_us", "{:.0f}"),
+                           ("rss MB", "rss_mb", "{:.0f}"), ("peak MB", "peak_mb", "{:.0f}"),
+                           ("card acts", "card_actions", "{}"),
+                           ("card errors", "card_errors", "{}")]))
+    return 1 if any(r.errors or r.card_errors for r in rows) else 0
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import pytest
 from golfcore.cli import COMMANDS, main
 from golfcore.cli import stats as stats_command
 from golfcore.web.store import Store
+from web_tables import card_game, solitaire
 
 
 def golf_stats(capsys, *argv: str) -> tuple[int, str, str]:
@@ -107,40 +108,114 @@ def test_a_database_that_does_not_exist_has_no_games_and_is_not_made(capsys, tmp
     assert not missing.parent.exists()
 
 
-def test_export_to_a_file_then_import_into_a_new_database(capsys, db, tmp_path):
+@pytest.fixture
+def played(tmp_path: Path) -> Path:
+    """A database of real tables: two solitaire games and a card-game match, played."""
+    path = tmp_path / "played.sqlite3"
+    with Store(path) as store:
+        solitaire(store, "GO1-E-AAAAAAB", actions=40)
+        solitaire(store, "GO1-C-AAAAAAC", actions=3)
+        card_game(store, ["human", "bot:greedy"], actions=30)
+    return path
+
+
+def test_export_to_a_file_then_import_into_a_new_database(capsys, played, tmp_path):
     backup = tmp_path / "backup.json"
-    code, out, _ = golf_stats(capsys, "--db", str(db), "--export", str(backup))
-    assert code == 0 and out.startswith(f"{backup}: 4 tables exported")
+    code, out, _ = golf_stats(capsys, "--db", str(played), "--export", str(backup))
+    assert code == 0 and out.startswith(f"{backup}: 3 tables exported")
     copy = tmp_path / "copy.sqlite3"
     code, out, _ = golf_stats(capsys, "--db", str(copy), "--import", str(backup))
-    assert code == 0 and out.startswith(f"{backup}: 4 tables imported")
+    assert code == 0 and out.startswith(f"{backup}: 3 tables imported")
     code, out, _ = golf_stats(capsys, "--db", str(copy), "--import", str(backup))
-    assert "0 tables imported" in out and "4 already there" in out
-    with Store(db) as original, Store(copy) as copied:
+    assert "0 tables imported" in out and "3 already there" in out
+    with Store(played) as original, Store(copy) as copied:
         assert copied.export() == original.export()
 
 
-def test_export_to_stdout_and_import_from_stdin(capsys, monkeypatch, db, tmp_path):
-    code, out, _ = golf_stats(capsys, "--db", str(db), "--export", "-")
+def test_export_to_stdout_and_import_from_stdin(capsys, monkeypatch, played, tmp_path):
+    code, out, _ = golf_stats(capsys, "--db", str(played), "--export", "-")
     assert code == 0 and json.loads(out)["format"] == "golfcore-web-export"
     monkeypatch.setattr("sys.stdin", io.StringIO(out))
     code, out, _ = golf_stats(capsys, "--db", str(tmp_path / "new.sqlite3"), "--import", "-")
-    assert code == 0 and out.startswith("-: 4 tables imported")
+    assert code == 0 and out.startswith("-: 3 tables imported")
 
 
-def test_a_bad_import_is_an_error_and_writes_nothing(capsys, db, tmp_path):
-    with Store(db) as store:
+def test_a_bad_import_is_an_error_and_writes_nothing(capsys, played, tmp_path):
+    with Store(played) as store:
         data = store.export()
-    data["tables"][3]["seats"][1]["kind"] = "computer"
+    data["tables"][2]["seats"][1]["kind"] = "computer"
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps(data), encoding="utf-8")
     target = tmp_path / "target.sqlite3"
     code, out, err = golf_stats(capsys, "--db", str(target), "--import", str(bad))
     assert (code, out) == (1, "")
-    assert err.startswith(f"golf: error: {bad}: $.tables[3].seats[1].kind: must be 'human' "
+    assert err.startswith(f"golf: error: {bad}: $.tables[2].seats[1].kind: must be 'human' "
                           f"or 'bot:NAME'")
     with Store(target) as store:
         assert store.export()["tables"] == []
+
+
+def export_text(played: Path, change) -> str:
+    with Store(played) as store:
+        data = store.export()
+    change(data)
+    return json.dumps(data)
+
+
+def snapshot_of(data: dict[str, Any], table: int) -> dict[str, Any]:
+    return data["tables"][table]["snapshots"][0]["snapshot"]
+
+
+# What an auditor fed to --import (each was accepted with exit status 0 before the imports were
+# loaded and replayed; the tables then failed every 'open'): the file, and the error's start.
+AUDIT_IMPORTS = [
+    ("garbage", lambda played: "\x00\x01 garbage }{", "not JSON: line 1 column 1"),
+    ("{}", lambda played: "{}", "$: missing field(s) 'format', 'version', 'tables'"),
+    ("empty snapshot", lambda played: export_text(played, lambda d: d["tables"][0][
+        "snapshots"][0].update(snapshot={})), "$.tables[0].snapshots[0].snapshot: cannot be "
+                                              "loaded"),
+    ("the other game's snapshot", lambda played: export_text(played, lambda d: d["tables"][0][
+        "snapshots"][0].update(snapshot=snapshot_of(d, 2))),
+     "$.tables[0].snapshots[0].snapshot: cannot be loaded"),
+    ("variant zzz", lambda played: export_text(played, lambda d: d["tables"][1].update(
+        variant="zzz")), "$.tables[1].variant: the snapshot is a game of 'app-clasico'"),
+    ("snapshot variant zzz", lambda played: export_text(played, lambda d: snapshot_of(
+        d, 1).update(variant="zzz")), "$.tables[1].snapshots[0].snapshot: cannot be loaded: "
+                                      "unknown variant 'zzz'"),
+    ("tampered moves", lambda played: export_text(played, lambda d: d["tables"][1]["summary"][
+        "games"][0].update(moves=1)), "$.tables[1].summary: not the summary of the table"),
+    ("tampered totals", lambda played: export_text(played, lambda d: d["tables"][2][
+        "summary"].update(totals=[0, 50])), "$.tables[2].summary: not the summary of the table"),
+    ("tampered move", lambda played: export_text(played, lambda d: d["tables"][1]["actions"][
+        2].update(request={"cmd": "play", "column": 7})), "$.tables[1].actions[2]: action 3 is "
+                                                          "refused when replayed"),
+    ("an integer of 5,000 digits", lambda played: export_text(played, lambda d: None).replace(
+        '"version": 2', '"version": ' + "9" * 5000, 1), "not JSON golfcore can read: an "
+                                                        "integer of more than"),
+    ("duplicate keys", lambda played: '{"format": "golfcore-web-export", "version": 2, '
+                                      '"tables": [], "tables": []}',
+     "not JSON golfcore can read: the key 'tables' is given twice"),
+    ("NaN", lambda played: export_text(played, lambda d: None).replace(
+        '"created": ', '"created": NaN, "x": ', 1), "not JSON golfcore can read: NaN"),
+]
+
+
+@pytest.mark.parametrize("make, problem", [case[1:] for case in AUDIT_IMPORTS],
+                         ids=[case[0] for case in AUDIT_IMPORTS])
+def test_an_import_is_checked_by_loading_every_table_and_writes_nothing(capsys, played,
+                                                                        tmp_path, make, problem):
+    source = tmp_path / "in.json"
+    source.write_text(make(played), encoding="utf-8")
+    target = tmp_path / "target.sqlite3"
+    with Store(target) as store:
+        solitaire(store, actions=2)
+        before = store.export()
+    code, out, err = golf_stats(capsys, "--db", str(target), "--import", str(source))
+    assert (code, out) == (1, ""), err
+    assert err.startswith(f"golf: error: {source}: {problem}"), err
+    assert "Traceback" not in err
+    with Store(target) as store:
+        assert store.export() == before
 
 
 @pytest.mark.parametrize("content, problem", [("{\"format\": ", "not JSON: line 1 column 12"),
@@ -157,7 +232,7 @@ def test_files_that_cannot_be_used_are_named(capsys, tmp_path):
     notes = tmp_path / "notes.txt"
     notes.write_text("not a database at all " * 10)
     code, _, err = golf_stats(capsys, "--db", str(notes))
-    assert code == 1 and err.startswith(f"golf: error: {notes}: not a usable SQLite database")
+    assert code == 1 and err.startswith(f"golf: error: {notes}: not a SQLite database")
     newer = tmp_path / "newer.sqlite3"
     conn = sqlite3.connect(newer)
     conn.execute("PRAGMA user_version = 9")

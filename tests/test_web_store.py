@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import json
+import random
 import signal
 import sqlite3
 import subprocess
@@ -19,8 +20,11 @@ import pytest
 
 from golfcore.errors import GolfError
 from golfcore.web.exports import export_problems
+from golfcore.web.records import LoggedAction, SeatRecord, TableRecord
+from golfcore.web.resume import import_problems, resume
 from golfcore.web.store import (MIGRATIONS, SCHEMA_VERSION, StaleVersion, Store, StoreError,
                                 migrate)
+from web_tables import card_game, solitaire
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -118,18 +122,30 @@ def test_a_table_is_saved_with_a_token_per_person_and_none_per_computer(store):
     assert store.load("no-such-table") is None
 
 
-def test_every_action_is_logged_with_the_new_state(store):
+def test_every_action_is_a_row_of_the_log_and_a_snapshot_only_when_given(store):
     clock = Clock(50.0)
     with Store(store.path, clock=clock) as timed:
         table = new_game(timed)
         clock.now = 60.0
-        after = timed.record_action(table.id, version=1, seat=0, request={"cmd": "draw"},
-                                    snapshot={"moves": ["draw"]},
-                                    summary=single(game("playing", 1)))
-    assert (after.version, after.updated, after.snapshot) == (1, 60.0, {"moves": ["draw"]})
-    assert store.load(table.id) == after
-    assert store.actions(table.id) == [{"version": 1, "seat": 0, "request": {"cmd": "draw"},
-                                        "at": 60.0}]
+        timed.record_action(table.id, version=1, seat=0, request={"cmd": "draw"},
+                            summary=single(game("playing", 1)))
+        clock.now = 70.0
+        timed.record_action(table.id, version=2, seat=0, request={"cmd": "undo"},
+                            summary=single(game("playing", 2)))
+    after = store.load(table.id)
+    assert (after.version, after.updated, after.summary) == (2, 70.0, single(game("playing", 2)))
+    assert (after.snapshot_version, after.snapshot) == (0, {"moves": []})   # the first one
+    assert [(a.version, a.request, a.at) for a in after.tail] == [
+        (1, {"cmd": "draw"}, 60.0), (2, {"cmd": "undo"}, 70.0)]
+    store.record_action(table.id, version=3, seat=0, request={"cmd": "draw"},
+                        summary=single(game("playing", 3)), snapshot={"moves": [1, 2, 3]})
+    latest = store.load(table.id)
+    assert (latest.snapshot_version, latest.snapshot, latest.tail) == (3, {"moves": [1, 2, 3]},
+                                                                       ())
+    assert [a["version"] for a in store.actions(table.id)] == [1, 2, 3]
+    assert store.actions(table.id)[0] == {"version": 1, "seat": 0, "request": {"cmd": "draw"},
+                                          "at": 60.0}
+    assert [s["version"] for s in store.snapshots(table.id)] == [0, 3]
 
 
 def test_a_stale_action_is_refused_and_changes_nothing(store):
@@ -225,7 +241,7 @@ os.kill(os.getpid(), signal.SIGKILL)
     table_id = done.stdout.strip()
     with Store(db) as store:
         saved = store.load(table_id)
-        assert (saved.version, saved.snapshot) == (3, {"n": 3})
+        assert (saved.version, saved.snapshot_version, saved.snapshot) == (3, 3, {"n": 3})
         assert [a["request"] for a in store.actions(table_id)] == [{"n": 1}, {"n": 2}, {"n": 3}]
 
 
@@ -241,12 +257,12 @@ def test_a_version_0_database_without_tables_is_migrated(db):
     with Store(db) as store:
         table = new_game(store)
     conn = sqlite3.connect(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 1
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
     assert conn.execute("SELECT id FROM tables").fetchall() == [(table.id,)]
 
 
 def add_a_note_column(conn: sqlite3.Connection) -> None:
-    """A version 2, as a later golfcore would append it to MIGRATIONS."""
+    """A version 3, as a later golfcore would append it to MIGRATIONS."""
     conn.execute("ALTER TABLE tables ADD COLUMN note TEXT NOT NULL DEFAULT ''")
 
 
@@ -254,13 +270,13 @@ def test_a_later_version_is_one_appended_migration_and_this_golfcore_refuses_it(
     with Store(db) as store:
         table = new_game(store)
     conn = sqlite3.connect(db, isolation_level=None)
-    assert migrate(conn, str(db), (*MIGRATIONS, add_a_note_column)) == 2
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert migrate(conn, str(db), (*MIGRATIONS, add_a_note_column)) == 3
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
     assert conn.execute("SELECT id, note FROM tables").fetchall() == [(table.id, "")]
-    assert migrate(conn, str(db), (*MIGRATIONS, add_a_note_column)) == 2   # nothing to do
+    assert migrate(conn, str(db), (*MIGRATIONS, add_a_note_column)) == 3   # nothing to do
     conn.close()
     before = db.read_bytes()
-    with pytest.raises(StoreError, match="newer golfcore.*version 2.*up to version 1") as caught:
+    with pytest.raises(StoreError, match="newer golfcore.*version 3.*up to version 2") as caught:
         Store(db)
     assert str(db) in str(caught.value)
     assert db.read_bytes() == before
@@ -293,7 +309,7 @@ def test_another_programs_database_is_refused_and_left_untouched(db):
 def test_a_file_that_is_not_a_database_is_named(tmp_path):
     path = tmp_path / "notes.txt"
     path.write_text("these are my notes, not a database\n" * 20)
-    with pytest.raises(StoreError, match="not a usable SQLite database") as caught:
+    with pytest.raises(StoreError, match="not a SQLite database.*left unchanged") as caught:
         Store(path)
     assert str(path) in str(caught.value)
     assert path.read_text() == "these are my notes, not a database\n" * 20
@@ -310,21 +326,17 @@ def test_a_closed_store_says_so(db):
 
 
 def filled(store: Store) -> None:
-    """A solitaire game, a round and a card-game match with actions."""
-    table = new_game(store, "app-clasico")
-    play(store, table.id, single(game("playing", 1, points(5))))
-    play(store, table.id, single(game("won", 2, points(60))))
-    new_game(store, "cards4")
-    kinds = ["human", "bot:greedy", "human"]
-    cards = store.create_table(game="card-game", variant="card-golf", seat_kinds=kinds,
-                               snapshot={"seed": 1}, summary=match(kinds))
-    play(store, cards.id, match(kinds), seat=1)
+    """Real tables: a solitaire game with two actions, one with none, and a card-game match
+    with two actions."""
+    solitaire(store, "GO1-C-AAAAAAB", actions=2)
+    solitaire(store, "GO1-K-AAAAAAC")
+    card_game(store, ["human", "bot:greedy", "human"], actions=2)
 
 
 def test_an_export_imports_into_another_database_exactly(store, tmp_path):
     filled(store)
     data = store.export()
-    assert (data["format"], data["version"], len(data["tables"])) == ("golfcore-web-export", 1, 3)
+    assert (data["format"], data["version"], len(data["tables"])) == ("golfcore-web-export", 2, 3)
     with Store(tmp_path / "copy.sqlite3") as copy_store:
         assert copy_store.import_data(json.loads(json.dumps(data)), source="backup.json") == 3
         assert copy_store.export() == data
@@ -354,7 +366,7 @@ def set_path(*keys_and_value):
 BAD_IMPORTS = [
     ("empty", lambda d: d.clear(), "$", "missing field(s) 'format', 'version', 'tables'"),
     ("format", set_path("format", "other"), "$.format", "must be 'golfcore-web-export'"),
-    ("newer", set_path("version", 2), "$.version", "written by a newer golfcore"),
+    ("newer", set_path("version", 3), "$.version", "written by a newer golfcore"),
     ("extra field", set_path("tables", 0, "colour", "red"), "$.tables[0]",
      "unknown field(s) 'colour'"),
     ("game", set_path("tables", 0, "game", "poker"), "$.tables[0].game",
@@ -389,7 +401,7 @@ BAD_IMPORTS = [
     ("summary moves", set_path("tables", 0, "summary", "games", 0, "moves", "two"),
      "$.tables[0].summary.games[0].moves", "a whole number"),
     ("summary status", set_path("tables", 0, "status", "lost"), "$.tables[0].status",
-     "the summary's status 'won'"),
+     "the summary's status 'playing'"),
     ("winners", set_path("tables", 2, "summary", "winners", [7]),
      "$.tables[2].summary.winners", "distinct seats from 0 to 2"),
 ]
@@ -409,6 +421,110 @@ def test_a_bad_import_names_the_first_problem_and_writes_nothing(store, tmp_path
         assert str(caught.value).startswith(f"backup.json: {path}: ")
         assert problem in str(caught.value)
         assert target.export() == before
+
+
+def other_snapshot(source: int, target: int):
+    def change(data):
+        data["tables"][target]["snapshots"][0]["snapshot"] = \
+            copy.deepcopy(data["tables"][source]["snapshots"][0]["snapshot"])
+    return change
+
+
+def later_snapshot(data):
+    """A snapshot at version 2 of table 0 that is another game (table 1's)."""
+    data["tables"][0]["snapshots"].append(
+        {"version": 2, "snapshot": copy.deepcopy(data["tables"][1]["snapshots"][0]["snapshot"])})
+
+
+# Each of these imports loads (the form of the file is right): its contents are not.
+BAD_CONTENTS = [
+    ("empty snapshot", set_path("tables", 0, "snapshots", 0, "snapshot", {}),
+     "$.tables[0].snapshots[0].snapshot", "cannot be loaded"),
+    ("the other game's snapshot", other_snapshot(2, 0), "$.tables[0].snapshots[0].snapshot",
+     "cannot be loaded"),
+    ("a solitaire snapshot at a card table", other_snapshot(0, 2),
+     "$.tables[2].snapshots[0].snapshot", "cannot be loaded"),
+    ("variant zzz", set_path("tables", 0, "variant", "zzz"), "$.tables[0].variant",
+     "a game of 'app-clasico', not 'zzz'"),
+    ("snapshot variant zzz", set_path("tables", 0, "snapshots", 0, "snapshot", "variant", "zzz"),
+     "$.tables[0].snapshots[0].snapshot", "cannot be loaded"),
+    ("another variant's game", set_path("tables", 1, "variant", "app-clasico"),
+     "$.tables[1].variant", "a game of 'cards4'"),
+    ("summary moves", set_path("tables", 0, "summary", "games", 0, "moves", 40),
+     "$.tables[0].summary", "summary.games[0].moves is 40, the table says 2"),
+    ("snapshot moves", set_path("tables", 0, "snapshots", 0, "snapshot", "state", "moves", 7),
+     "$.tables[0].summary", "summary.games[0].moves is 2, the table says 9"),
+    ("summary totals", set_path("tables", 2, "summary", "totals", [0, 0, 5]),
+     "$.tables[2].summary", "summary.totals[2] is 5, the table says 0"),
+    ("snapshot totals", set_path("tables", 2, "snapshots", 0, "snapshot", "match", "totals",
+                                 [0, 9, 0]), "$.tables[2]", ""),
+    ("summary score", set_path("tables", 0, "summary", "games", 0, "score", "value", 999),
+     "$.tables[0].summary", "summary.games[0].score.value is 999, the table says 10"),
+    ("an illegal move", set_path("tables", 0, "actions", 1, "request",
+                                 {"cmd": "play", "column": 7}),
+     "$.tables[0].actions[1]", "action 2 is refused when replayed"),
+    ("a seat out of turn", lambda d: d["tables"][2]["actions"][0].update(
+        seat=2, request={"cmd": "act", "seat": 2, "action": "draw"}),
+     "$.tables[2].actions[0]", "action 1 is refused when replayed"),
+    ("a logged seat that is not the request's", set_path("tables", 2, "actions", 0, "seat", 1),
+     "$.tables[2].actions[0]", "not the seat logged"),
+    ("a request that is no action", set_path("tables", 0, "actions", 0, "request",
+                                             {"cmd": "hint"}),
+     "$.tables[0].actions[0]", "'hint' is not an action of a solitaire table"),
+    ("a stale request", set_path("tables", 0, "actions", 1, "request",
+                                 {"cmd": "play", "column": 4, "version": 0}),
+     "$.tables[0].actions[1]", "version 0 is stale"),
+    ("a snapshot the log does not lead to", later_snapshot, "$.tables[0].snapshots[1].snapshot",
+     "not the table that snapshot 0 and the actions after it give"),
+]
+
+
+@pytest.mark.parametrize("change, path, problem", [case[1:] for case in BAD_CONTENTS],
+                         ids=[case[0] for case in BAD_CONTENTS])
+def test_an_import_is_loaded_and_replayed_before_anything_is_written(store, tmp_path, change,
+                                                                    path, problem):
+    filled(store)
+    bad = broken(store.export(), change)
+    assert list(export_problems(bad)) == []
+    with Store(tmp_path / "target.sqlite3") as target:
+        solitaire(target, actions=3)
+        before = target.export()
+        with pytest.raises(StoreError) as caught:
+            target.import_data(bad, source="backup.json")
+        assert str(caught.value).startswith(f"backup.json: {path}"), caught.value
+        assert problem in str(caught.value)
+        assert target.export() == before
+
+
+def as_version_1(data: dict[str, Any]) -> dict[str, Any]:
+    """An export as golfcore wrote it before the event log: one snapshot per table, at its
+    version."""
+    tables = []
+    for table in data["tables"]:
+        record = TableRecord(table["id"], table["game"], table["variant"], table["created"],
+                             table["updated"], table["version"], table["status"],
+                             table["summary"], tuple(SeatRecord(**s) for s in table["seats"]),
+                             table["snapshots"][0]["snapshot"], 0,
+                             tuple(LoggedAction(**a) for a in table["actions"]))
+        old = {k: v for k, v in table.items() if k != "snapshots"}
+        tables.append({**old, "snapshot": resume(record).snapshot()})
+    return {**data, "version": 1, "tables": tables}
+
+
+def test_an_export_of_version_1_is_read_and_checked(store, tmp_path):
+    filled(store)
+    old = as_version_1(store.export())
+    with Store(tmp_path / "copy.sqlite3") as target:
+        assert target.import_data(copy.deepcopy(old)) == 3
+        for table in old["tables"]:
+            saved = target.load(table["id"])
+            assert (saved.snapshot_version, saved.tail) == (table["version"], ())
+            assert resume(saved).snapshot() == table["snapshot"]
+    tampered = broken(old, set_path("tables", 2, "summary", "totals", [1, 2, 3]))
+    with Store(tmp_path / "other.sqlite3") as target:
+        with pytest.raises(StoreError, match=r"^x: \$\.tables\[2\]\.summary: not the summary"):
+            target.import_data(tampered, source="x")
+        assert target.export()["tables"] == []
 
 
 def test_an_import_that_is_no_export_is_refused(store):
@@ -573,7 +689,9 @@ def test_any_value_anywhere_gives_problems_not_crashes(store, tmp_path):
     filled(store)
     data = store.export()
     odd_values = (None, True, -1, 2.5, "x", [], {}, [None], {"status": "won"})
-    for path in leaves(data):
+    # everywhere but deep inside snapshots (the snapshots' own readers check those)
+    places = [p for p in leaves(data) if len(p) <= 6 or p[2] != "snapshots"]
+    for path in places:
         for value in odd_values:
             if path:
                 bad = broken(data, set_path(*path, value))
@@ -583,5 +701,16 @@ def test_any_value_anywhere_gives_problems_not_crashes(store, tmp_path):
             assert all(isinstance(where, str) and where.startswith("$") and
                        isinstance(what, str) for where, what in problems)
     with Store(tmp_path / "target.sqlite3") as target:
-        assert target.import_data(broken(data, set_path(
-            "tables", 0, "actions", 0, "request", {"anything": [1, {}]}))) == 3
+        with pytest.raises(StoreError, match=r"\$\.tables\[0\]\.actions\[0\]: .*'anything'"):
+            target.import_data(broken(data, set_path(
+                "tables", 0, "actions", 0, "request", {"cmd": "draw", "anything": [1, {}]})))
+        # the contents too: a sample of the same changes, loaded and replayed
+        rng = random.Random(7)
+        cases = [(path, value) for path in places if path for value in odd_values]
+        for path, value in rng.sample(cases, 60):
+            bad = broken(data, set_path(*path, value))
+            if any(export_problems(bad)):
+                continue
+            for index, table in enumerate(bad["tables"]):
+                for where, what in import_problems(table, f"$.tables[{index}]"):
+                    assert where.startswith(f"$.tables[{index}]") and isinstance(what, str)

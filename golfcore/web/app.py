@@ -5,8 +5,11 @@
 * ``/`` is ``static/index.html``, ``/static/...`` the page's files, ``/api/stats`` the
   statistics as JSON, ``/ws`` the protocol of ``docs/web.md``;
 * the :class:`Hub` knows the tables being played (:mod:`golfcore.web.tables`) and which
-  connections sit at each. Every accepted action is saved (``Store.record_action``, one
-  transaction) before its reply is sent; then each other connection at the table gets a push;
+  connections sit at each. Every accepted action is saved (a row of the table's log, with a
+  snapshot when one is due: :mod:`golfcore.web.resume`) by the writer thread of
+  :mod:`golfcore.web.saver` before its reply is sent, and the live table advances only then; an
+  action that could not be saved in time is answered ``not-saved`` and changes nothing. Then
+  each other connection at the table gets a push;
 * an asyncio task per table plays its computer seats, ``bot_delay`` seconds after it becomes
   their turn, each action saved and pushed to everyone at the table;
 * solver searches (``new`` with ``winnable: true``, ``hint`` with ``strategy: solver``) and the
@@ -44,8 +47,11 @@ from golfcore.web import tables as t
 from golfcore.web.limits import TRY_AGAIN_LATER, Bounds, Limits, Rate
 from golfcore.web.messages import (BAD_TOKEN, MAX_MESSAGE, NO_TABLE, Message, finish,
                                    read_message)
+from golfcore.web.records import NewAction, NotSaved, StaleVersion, StoreError
+from golfcore.web.resume import snapshot_due
+from golfcore.web.saver import NOT_SAVED, NOT_SAVED_MESSAGES, SAVE_SECONDS, Saver
 from golfcore.web.security import Guard, Policy
-from golfcore.web.store import StaleVersion, Store, StoreError
+from golfcore.web.store import Store
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Commands about no table: their errors carry no table.
@@ -86,12 +92,14 @@ class Connection:
 class Hub:
     """The live tables, the connections at each, their locks and computer players."""
 
-    def __init__(self, store: Store, bot_delay: float, limits: Limits | None = None) -> None:
-        self.store = store
+    def __init__(self, saver: Saver, bot_delay: float, limits: Limits | None = None) -> None:
+        self.saver = saver
+        self.store = saver.store
         self.bot_delay = bot_delay
         self.bounds = Bounds(limits or Limits())
         self.idle = self.bounds.idle
         self.tables: dict[str, t.LiveTable] = {}
+        self.snapshots: dict[str, int] = {}         # the version of each one's latest snapshot
         self.members: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.bots: dict[str, asyncio.Task[None]] = {}
@@ -114,8 +122,13 @@ class Hub:
         if table is not None:
             self.idle.touch(table_id)
             return table
-        record = await run_in_threadpool(self.store.load, table_id)
-        return self.install(t.table_from_record(record)) if record is not None else None
+        loaded = await self.saver.load(table_id)         # its snapshot and log, replayed
+        if loaded is None:
+            return None
+        table = self.install(loaded[0])
+        if table is loaded[0]:
+            self.snapshots[table_id] = loaded[1]
+        return table
 
     def seat(self, conn: Connection, table: t.LiveTable, held: tuple[int, ...]) -> None:
         """``conn`` now plays ``held`` at ``table`` (and leaves any other table). It joins the
@@ -141,7 +154,8 @@ class Hub:
         database keeps it)."""
         task = self.bots.get(table_id)
         if not self.members.get(table_id) and (task is None or task.done()):
-            for registry in (self.tables, self.members, self.locks, self.bots):
+            for registry in (self.tables, self.members, self.locks, self.bots,
+                             self.snapshots):
                 registry.pop(table_id, None)
             self.idle.forget(table_id)
 
@@ -155,7 +169,7 @@ class Hub:
             if task is not None and not task.done() or lock is not None and lock.locked():
                 self.idle.touch(table_id)                 # in use after all
                 continue
-            for registry in (self.tables, self.locks, self.bots):
+            for registry in (self.tables, self.locks, self.bots, self.snapshots):
                 registry.pop(table_id, None)
             if not self.members.get(table_id):
                 self.members.pop(table_id, None)
@@ -169,32 +183,42 @@ class Hub:
             await asyncio.sleep(self.idle.sweep_every())
             self.drop_idle()
 
-    def create(self, draft: t.LiveTable) -> t.LiveTable:
-        kinds = [s.kind for s in draft.seats]
-        record = self.store.create_table(game=draft.game_name, variant=draft.variant,
-                                         seat_kinds=kinds, snapshot=draft.snapshot(),
-                                         summary=draft.summary())
-        return self.install(t.placed(draft, record))
+    async def create(self, draft: t.LiveTable) -> t.LiveTable:
+        job = self.store.new_table(game=draft.game_name, variant=draft.variant,
+                                   seat_kinds=[s.kind for s in draft.seats],
+                                   snapshot=draft.snapshot(), summary=draft.summary())
+        await self.saver.write(job)
+        table = self.install(t.placed(draft, job.record))
+        self.snapshots.setdefault(table.id, 0)
+        return table
 
-    def commit(self, before: t.LiveTable, step: t.Step, seat: int | None,
-               request: dict[str, Any]) -> t.LiveTable:
-        """Save the action of ``step`` and make its table the live one; a database that moved
-        on meanwhile (another server on the same file) gives ``stale``."""
+    async def commit(self, before: t.LiveTable, step: t.Step, seat: int | None,
+                     request: dict[str, Any]) -> t.LiveTable:
+        """Save the action of ``step`` and only then make its table the live one (an action
+        not saved raises :class:`NotSaved` and changes nothing); a database that moved on
+        meanwhile (another server on the same file) gives ``stale``, with the table reloaded."""
         after = step.table
         assert after is not None
         saved = {k: v for k, v in request.items() if k != "id"}
+        due = snapshot_due(before, after, self.snapshots.get(before.id, before.version))
         try:
-            self.store.record_action(before.id, version=after.version, seat=seat,
-                                     request=saved, snapshot=after.snapshot(),
-                                     summary=after.summary())
+            await self.saver.write(NewAction(before.id, after.version, seat, saved,
+                                             after.summary(),
+                                             after.snapshot() if due else None))
         except StaleVersion:
-            record = self.store.load(before.id)
-            if record is not None:
-                self.tables[before.id] = t.table_from_record(record)
+            await self.reload(before.id)
             raise t.StaleError("the table changed meanwhile: here is the current state") \
                 from None
+        if due:
+            self.snapshots[before.id] = after.version
         self.tables[before.id] = after
         return after
+
+    async def reload(self, table_id: str) -> None:
+        """Read a live table again from the database (another server moved it on)."""
+        loaded = await self.saver.load(table_id)
+        if loaded is not None and table_id in self.tables:
+            self.tables[table_id], self.snapshots[table_id] = loaded
 
     def push(self, table_id: str, last: dict[str, Any] | None,
              exclude: Connection | None) -> None:
@@ -223,6 +247,8 @@ class Hub:
         except RequestError as exc:                  # stale, bad-token, not-your-seat...
             more = {"messages": exc.messages} if exc.messages else {}
             reply = error_reply(exc.kind, str(exc), rid, **more, **extra)
+        except NotSaved as exc:                      # the table is as it was
+            reply = error_reply(NOT_SAVED, str(exc), rid, messages=NOT_SAVED_MESSAGES, **extra)
         except StoreError as exc:
             reply = error_reply(INTERNAL, f"the game could not be saved: {exc}", rid)
         except GolfError as exc:
@@ -245,16 +271,16 @@ class Hub:
             conn.done = True
             return {"bye": True}
         if cmd == "stats":
-            return {"stats": await run_in_threadpool(self.store.statistics)}
+            return {"stats": await self.saver.read(self.store.statistics)}
         if cmd == "new":
             self.bounds.check_new_table(conn.created, self.tables)
-            return self.new(conn, request)
+            return await self.new(conn, request)
         if cmd == "open":
-            return self.open(conn, request)
+            return await self.open(conn, request)
         assert conn.table_id is not None
         return await self.command(conn, cmd, request)
 
-    def new(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
+    async def new(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         draft: t.LiveTable
         if request.get("game", t.SOLITAIRE) == t.SOLITAIRE:
             t.check_winnable(request)
@@ -264,7 +290,7 @@ class Hub:
         else:
             match, kinds, here = t.start_card_game(request)
             draft = t.LiveCardGame("", 0, t.draft_seats(kinds), match)
-        return self.started(conn, self.create(draft), here)
+        return self.started(conn, await self.create(draft), here)
 
     def started(self, conn: Connection, table: t.LiveTable,
                 here: tuple[int, ...]) -> dict[str, Any]:
@@ -273,24 +299,25 @@ class Hub:
         return {**table.started(here), "tokens": t.tokens(table), "seats": t.seat_list(table),
                 "held": list(here)}
 
-    def open(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
+    async def open(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         tokens = request.get("tokens")
         if not isinstance(tokens, list) or not 1 <= len(tokens) <= 6 \
                 or not all(isinstance(x, str) for x in tokens):
             raise GolfError(f"'tokens' must be a list of 1 to 6 seat tokens (text), got "
                             f"{tokens!r}"[:300])
-        found = []
-        for token in tokens:
-            seat = self.store.find_token(token)
+        seats = await self.saver.read(lambda: [self.store.seat_of(x) for x in tokens])
+        found: list[tuple[str, int]] = []
+        for token, seat in zip(tokens, seats):
             if seat is None:
                 raise RequestError(BAD_TOKEN, f"token {token[:40]!r} is no seat's: the game "
                                               f"may have been deleted, or the link mistyped")
             found.append(seat)
-        if len({record.id for record, _ in found}) > 1:
+        if len({table_id for table_id, _ in found}) > 1:
             raise RequestError(BAD_TOKEN, "the tokens are seats of different tables: 'open' "
                                           "takes the tokens of one table")
-        record = found[0][0]
-        table = self.tables.get(record.id) or self.install(t.table_from_record(record))
+        table = await self.live(found[0][0])
+        if table is None:
+            raise RequestError(BAD_TOKEN, "the tokens' table is no longer saved")
         held = tuple(sorted({seat for _, seat in found}))
         self.seat(conn, table, held)
         return {**table.started(held), "game": table.game_name,
@@ -308,7 +335,7 @@ class Hub:
             if step.table is None:
                 return step.reply
             seat = step.last.get("seat") if step.last else None
-            self.commit(table, step, seat, request)
+            await self.commit(table, step, seat, request)
             self.push(table_id, step.last, exclude=conn)
         self.wake_bots(table_id)
         return step.reply
@@ -360,7 +387,7 @@ class Hub:
                                f"{t.WINNABLE_TRIES} random deals (nothing changed): try "
                                f"again, or deal without 'winnable'", None)
         draft = t.LiveSolitaire("", 0, t.draft_seats([t.HUMAN]), game)
-        return self.started(conn, self.create(draft), (0,))
+        return self.started(conn, await self.create(draft), (0,))
 
     async def _hint(self, table: t.LiveTable, held: tuple[int, ...],
                     request: dict[str, Any]) -> dict[str, Any]:
@@ -401,7 +428,13 @@ class Hub:
                         log.error("bot %s at table %s chose a refused action %r: %r",
                                   turn[1], table_id, action, step.reply)
                         return
-                    self.commit(table, step, turn[0], request)
+                    try:
+                        await self.commit(table, step, turn[0], request)
+                    except (NotSaved, t.StaleError) as exc:  # nothing changed: decide again
+                        log.warning("table %s: a computer's action: %s", table_id, exc)
+                        if isinstance(exc, NotSaved):
+                            await asyncio.sleep(max(self.bot_delay, 0.5))
+                        continue
                     self.push(table_id, step.last, exclude=None)
         except asyncio.CancelledError:
             raise
@@ -460,12 +493,14 @@ def _new_hint(message: str, request: dict[str, Any]) -> str:
 
 
 def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = None,
-               limits: Limits | None = None) -> Starlette:
+               limits: Limits | None = None, save_seconds: float = SAVE_SECONDS) -> Starlette:
     """The ``golf web`` application over ``store``; computers act ``bot_delay`` seconds after
     their turn comes. ``policy`` says which Host and Origin headers are this server's own
     (default: ``golf web``'s, on 127.0.0.1:8000); ``limits`` bounds what connections may take
-    (default: ``golf web``'s)."""
-    hub = Hub(store, bot_delay, limits)
+    (default: ``golf web``'s); an action that cannot be saved within ``save_seconds`` is
+    refused (``not-saved``)."""
+    saver = Saver(store, save_seconds=save_seconds)
+    hub = Hub(saver, bot_delay, limits)
 
     async def index(request: Request) -> Response:
         page = STATIC / "index.html"
@@ -474,7 +509,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = 
         return FileResponse(page, media_type="text/html")
 
     async def stats(request: Request) -> Response:
-        return JSONResponse(await run_in_threadpool(store.statistics))
+        return JSONResponse(await saver.read(store.statistics))
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -484,6 +519,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = 
         finally:
             sweeper.cancel()
             await hub.stop()
+            await saver.close()
 
     app = Starlette(routes=[
         Route("/", index),

@@ -1,28 +1,45 @@
-"""What a ``golf web`` export file is: the checks :meth:`Store.import_data` makes before writing.
+"""What a ``golf web`` export file is: the checks of its form that :meth:`Store.import_data`
+makes before writing (the checks of its contents, loading and replaying every table, are
+:func:`golfcore.web.resume.import_problems`).
 
 An export (:meth:`golfcore.web.store.Store.export`) is ``{"format": "golfcore-web-export",
-"version": 1, "tables": [...]}``, each table with every field of its record, its seats
-(``{seat, kind, token}``) and its actions (``{version, seat, request, at}``). The functions here
-are pure: each yields ``(JSON path, problem)`` for what is wrong, so that an import reports the
-first problem where it is (``$.tables[2].seats[1].token``) and writes nothing. The kinds of
-seats a table may have (:func:`seat_kinds_problem`) are the store's rule for new tables too.
+"version": 2, "tables": [...]}``, each table with the fields of its record, its seats
+(``{seat, kind, token}``), its snapshots (``{version, snapshot}``, in order: the first at
+version 0 for a table made by this golfcore) and its actions (``{version, seat, request,
+at}``). Version 1, written before the event log, had one ``snapshot`` (the table at its
+version) in place of ``snapshots``; it is still read. The functions here are pure: each yields
+``(JSON path, problem)`` for what is wrong, so that an import reports the first problem where
+it is (``$.tables[2].seats[1].token``) and writes nothing. The kinds of seats a table may have
+(:func:`seat_kinds_problem`) are the store's rule for new tables too.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Iterator, Sequence
+from typing import Any, Iterator, Sequence
 
 from golfcore.web.stats import (CARD_GAME, GAMES, SOLITAIRE, Problem, is_int, is_number,
                                 json_type, summary_problems)
 
 EXPORT_FORMAT = "golfcore-web-export"
-EXPORT_VERSION = 1
+EXPORT_VERSION = 2
 HUMAN = "human"
 BOT_KIND = re.compile(r"bot:[A-Za-z0-9_.+-]+\Z")
 KEY = re.compile(r"[A-Za-z0-9_-]{1,128}\Z")          # table ids and seat tokens (url-safe)
-_TABLE_FIELDS = ("id", "game", "variant", "created", "updated", "version", "status",
-                 "snapshot", "summary", "seats", "actions")
+#: A table's fields in each export version.
+_TABLE_FIELDS = {
+    1: ("id", "game", "variant", "created", "updated", "version", "status", "snapshot",
+        "summary", "seats", "actions"),
+    2: ("id", "game", "variant", "created", "updated", "version", "status", "summary", "seats",
+        "snapshots", "actions"),
+}
+
+
+def snapshots_of(table: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """``(version, snapshot)`` of a checked table of an export, in order."""
+    if "snapshots" in table:
+        return [(s["version"], s["snapshot"]) for s in table["snapshots"]]
+    return [(table["version"], table["snapshot"])]
 
 
 def seat_kinds_problem(game: str, kinds: Sequence[object]) -> str | None:
@@ -68,22 +85,26 @@ def export_problems(data: object) -> Iterator[Problem]:
                    data["format"])
     if is_int(data["version"]) and data["version"] > EXPORT_VERSION:
         yield "$.version", (f"written by a newer golfcore (export version {data['version']}; "
-                            f"this golfcore reads version {EXPORT_VERSION})")
-    yield from _is(data["version"] == EXPORT_VERSION, "$.version", str(EXPORT_VERSION),
-                   data["version"])
+                            f"this golfcore reads versions 1 to {EXPORT_VERSION})")
+        return
+    if not (is_int(data["version"]) and data["version"] in _TABLE_FIELDS):
+        yield from _is(False, "$.version", " or ".join(map(str, _TABLE_FIELDS)),
+                       data["version"])
+        return
+    fields = _TABLE_FIELDS[data["version"]]
     tables = data["tables"]
     yield from _is(isinstance(tables, list), "$.tables", "an array", tables)
     ids: set[str] = set()
     tokens: set[str] = set()
     for index, table in enumerate(tables if isinstance(tables, list) else ()):
-        yield from _table_problems(table, f"$.tables[{index}]", ids, tokens)
+        yield from _table_problems(table, f"$.tables[{index}]", ids, tokens, fields)
 
 
-def _table_problems(table: object, path: str, ids: set[str],
-                    tokens: set[str]) -> Iterator[Problem]:
+def _table_problems(table: object, path: str, ids: set[str], tokens: set[str],
+                    fields: Sequence[str]) -> Iterator[Problem]:
     """A table's problems; it stops at a problem that leaves the rest unreadable."""
-    if any(_object(table, path, _TABLE_FIELDS)):
-        yield from _object(table, path, _TABLE_FIELDS)
+    if any(_object(table, path, fields)):
+        yield from _object(table, path, fields)
         return
     assert isinstance(table, dict)
     key, game, seats, actions = table["id"], table["game"], table["seats"], table["actions"]
@@ -98,8 +119,9 @@ def _table_problems(table: object, path: str, ids: set[str],
     for field in ("created", "updated"):
         yield from _is(is_number(table[field]) and table[field] >= 0, f"{path}.{field}",
                        "a time (seconds since 1970)", table[field])
-    yield from _is(isinstance(table["snapshot"], dict), f"{path}.snapshot", "a JSON object",
-                   table["snapshot"])
+    if "snapshot" in table:
+        yield from _is(isinstance(table["snapshot"], dict), f"{path}.snapshot",
+                       "a JSON object", table["snapshot"])
     stage = [*_is(game in GAMES, f"{path}.game", " or ".join(map(repr, GAMES)), game),
              *_is(isinstance(seats, list), f"{path}.seats", "an array", seats)]
     for index, seat in enumerate(seats if not stage else ()):
@@ -129,6 +151,31 @@ def _table_problems(table: object, path: str, ids: set[str],
     else:
         for index, action in enumerate(actions):
             yield from _action_problems(action, f"{path}.actions[{index}]", index, len(seats))
+        if "snapshots" in table:
+            yield from _snapshots_problems(table["snapshots"], f"{path}.snapshots", version)
+
+
+def _snapshots_problems(snapshots: object, path: str, version: int) -> Iterator[Problem]:
+    """``snapshots``: 1 or more ``{version, snapshot}``, versions from 0 to the table's, each
+    above the one before."""
+    if not isinstance(snapshots, list) or not snapshots:
+        yield from _is(False, path, "an array of 1 or more snapshots", snapshots)
+        return
+    last = -1
+    for index, entry in enumerate(snapshots):
+        where = f"{path}[{index}]"
+        if any(_object(entry, where, ("version", "snapshot"))):
+            yield from _object(entry, where, ("version", "snapshot"))
+            return
+        assert isinstance(entry, dict)
+        at = entry["version"]
+        if not (is_int(at) and last < at <= version):
+            yield from _is(False, f"{where}.version", f"a version above {last} and at most the "
+                           f"table's version {version}", at)
+            return
+        last = at
+        yield from _is(isinstance(entry["snapshot"], dict), f"{where}.snapshot",
+                       "a JSON object", entry["snapshot"])
 
 
 def _seat_problems(seat: object, path: str, index: int, tokens: set[str]) -> Iterator[Problem]:

@@ -1,24 +1,27 @@
 """The SQLite database of ``golf web``: saved tables, their seats, action logs and statistics.
 
 One file holds every table (a solitaire game, a 9-hole round or a card-game match): its
-snapshot (the JSON the server resumes from), its ``summary`` (what the statistics read, see
-:mod:`golfcore.web.stats`), its seats (kind and, for a person's seat, the token that is its key)
-and the log of its accepted actions. The rules:
+``summary`` (what the statistics read, see :mod:`golfcore.web.stats`), its seats (kind and, for
+a person's seat, the token that is its key), the **log** of its accepted actions, one row each,
+and its **snapshots** (the JSON a table resumes from), written at its creation and then every so
+often. A table is its latest snapshot plus the actions after it (:mod:`golfcore.web.resume`
+replays them). The rules:
 
-* one connection per thread, in WAL mode (readers never wait for the writer), foreign keys on,
-  a busy timeout of :data:`BUSY_SECONDS`;
-* every write is one ``BEGIN IMMEDIATE`` transaction: an action and the table's new snapshot
-  are committed together or not at all, so a process killed at any moment loses nothing it
-  committed;
-* the schema version is ``PRAGMA user_version``; :data:`MIGRATIONS` holds one function per
-  version (version *n* is made by ``MIGRATIONS[n - 1]`` from version *n - 1*, 0 being the empty
-  file), so that version 2 is one more function appended. A file of a newer version, a file
-  that is not a SQLite database, or a version-0 database holding tables of another program is
-  refused with a :class:`StoreError` naming it, and left unchanged;
+* one connection per thread (:mod:`golfcore.web.dbfile`), in WAL mode (readers never wait for
+  the writer), foreign keys on, a busy timeout;
+* every write is made inside one ``BEGIN IMMEDIATE`` transaction: :meth:`Store.write` takes
+  several writes (a group commit) and makes each one all or nothing (a savepoint each), so an
+  action, its summary and its snapshot are committed together or not at all, and a process
+  killed at any moment loses nothing it committed;
+* a write has a deadline: when the write lock cannot be had before it, the write is not made
+  (:class:`NotSaved`);
+* the schema and its migrations are :mod:`golfcore.web.schema`; a file that is not a SQLite
+  database, a damaged one, a newer one, or another program's is refused with a
+  :class:`StoreError` naming it and left unchanged, and a disk that is full or read-only is
+  named as such (:func:`golfcore.web.dbfile.explain`);
 * :meth:`Store.export` writes everything as JSON; :meth:`Store.import_data` checks all of an
-  export (:mod:`golfcore.web.exports`: every field, seat kinds and tokens, action versions
-  against the table's version, the summaries) before writing any of it, and reports the first
-  problem by its JSON path.
+  export before writing any of it (:mod:`golfcore.web.exports` for its form,
+  :mod:`golfcore.web.resume` for its contents: every snapshot loaded, every action replayed).
 """
 
 from __future__ import annotations
@@ -29,135 +32,23 @@ import secrets
 import sqlite3
 import threading
 import time
-from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence, Union
 
-from golfcore.errors import GolfError
+from golfcore.web import dbfile
+from golfcore.web.dbfile import BUSY_SECONDS
 from golfcore.web.exports import (EXPORT_FORMAT, EXPORT_VERSION, HUMAN, export_problems,
-                                  seat_kinds_problem)
+                                  seat_kinds_problem, snapshots_of)
+from golfcore.web.records import (LoggedAction, NewAction, NewTable, NotSaved, SeatRecord,
+                                  StaleVersion, StoreError, TableRecord)
+from golfcore.web.schema import MIGRATIONS, SCHEMA_VERSION, check_schema, migrate
 from golfcore.web.stats import TableFacts, statistics, summary_problems
 
-#: How long a connection waits for another one's write lock before giving up, in seconds.
-BUSY_SECONDS = 10.0
+Write = Union[NewTable, NewAction]
 
-
-class StoreError(GolfError):
-    """A database that cannot be used, a bad import file, a table that does not exist."""
-
-
-class StaleVersion(StoreError):
-    """An action recorded against a version that is not the table's current one."""
-
-    def __init__(self, message: str, current: int) -> None:
-        super().__init__(message)
-        self.current = current
-
-
-@dataclass(frozen=True)
-class SeatRecord:
-    seat: int
-    kind: str                 # "human" or "bot:NAME"
-    token: str | None         # the key to a person's seat; None for a computer's
-
-
-@dataclass(frozen=True)
-class TableRecord:
-    id: str
-    game: str                 # "solitaire" or "card-game"
-    variant: str
-    created: float            # unix time
-    updated: float
-    version: int              # number of accepted actions
-    status: str               # summary["status"]
-    snapshot: dict[str, Any]
-    summary: dict[str, Any]
-    seats: tuple[SeatRecord, ...]
-
-
-# -- schema ---------------------------------------------------------------------------------------
-
-Migration = Callable[[sqlite3.Connection], None]
-
-
-def _version_1(conn: sqlite3.Connection) -> None:
-    """Tables, their seats and their actions."""
-    conn.execute("""CREATE TABLE tables (
-        id TEXT PRIMARY KEY, game TEXT NOT NULL, variant TEXT NOT NULL,
-        created REAL NOT NULL, updated REAL NOT NULL,
-        version INTEGER NOT NULL CHECK (version >= 0), status TEXT NOT NULL,
-        snapshot TEXT NOT NULL, summary TEXT NOT NULL)""")
-    conn.execute("""CREATE TABLE seats (
-        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
-        seat INTEGER NOT NULL, kind TEXT NOT NULL, token TEXT UNIQUE,
-        PRIMARY KEY (table_id, seat),
-        CHECK ((kind = 'human') = (token IS NOT NULL)))""")
-    conn.execute("""CREATE TABLE actions (
-        table_id TEXT NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
-        version INTEGER NOT NULL, seat INTEGER, request TEXT NOT NULL, at REAL NOT NULL,
-        PRIMARY KEY (table_id, version))""")
-    conn.execute("CREATE INDEX tables_by_creation ON tables (created, id)")
-
-
-#: ``MIGRATIONS[n - 1]`` turns a database of schema version ``n - 1`` into version ``n``.
-MIGRATIONS: tuple[Migration, ...] = (_version_1,)
-SCHEMA_VERSION = len(MIGRATIONS)
-
-
-def schema_version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
-
-
-def check_schema(conn: sqlite3.Connection, where: str, latest: int = SCHEMA_VERSION) -> int:
-    """The database's schema version, once it is known to be one this golfcore can use: read
-    only, so that a refused file is left as it was."""
-    version = schema_version(conn)
-    if version > latest:
-        raise StoreError(f"{where}: written by a newer golfcore (schema version {version}; this "
-                         f"golfcore reads up to version {latest}): left unchanged; upgrade "
-                         f"golfcore to open it")
-    if version == 0:
-        names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = "
-                                            "'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")]
-        if names:
-            raise StoreError(f"{where}: not a golfcore database (it holds tables golfcore did "
-                             f"not make: {', '.join(names)}): left unchanged")
-    return version
-
-
-def migrate(conn: sqlite3.Connection, where: str,
-            migrations: Sequence[Migration] = MIGRATIONS) -> int:
-    """Bring the database up to ``len(migrations)`` in one transaction; the version reached."""
-    with _write(conn):
-        version = check_schema(conn, where, len(migrations))
-        for migration in migrations[version:]:
-            migration(conn)
-        if version < len(migrations):
-            conn.execute(f"PRAGMA user_version = {len(migrations)}")
-    return len(migrations)
-
-
-@contextmanager
-def _write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One write transaction, holding the write lock from its start."""
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        yield conn
-    except BaseException:
-        conn.execute("ROLLBACK")
-        raise
-    conn.execute("COMMIT")
-
-
-@contextmanager
-def _read(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """Several reads that see one state of the database."""
-    conn.execute("BEGIN")
-    try:
-        yield conn
-    finally:
-        conn.execute("COMMIT")
+__all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "LoggedAction", "NewAction",
+           "NewTable", "NotSaved", "SeatRecord", "StaleVersion", "Store", "StoreError",
+           "TableRecord", "default_path", "export_json", "migrate"]
 
 
 def default_path() -> Path:
@@ -167,7 +58,7 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("golfcore")) / "golf.sqlite3"
 
 
-def _dumps(data: Any) -> str:
+def dumps(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
 
 
@@ -176,19 +67,19 @@ def _checked_summary(game: str, summary: object, kinds: Sequence[str]) -> None:
         raise StoreError(f"bad summary: {path or 'summary'}: {problem}")
 
 
-# -- the store ------------------------------------------------------------------------------------
-
-
 class Store:
     """The saved tables of one database file; safe to share between threads."""
 
-    def __init__(self, path: str | os.PathLike[str], *,
-                 clock: Callable[[], float] = time.time) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,
+                 busy_seconds: float = BUSY_SECONDS) -> None:
         self.path = Path(path)
+        self.busy_seconds = busy_seconds
         self._clock = clock
         self._local = threading.local()
         self._lock = threading.Lock()
         self._connections: list[sqlite3.Connection] = []
+        self._kinds: dict[str, tuple[str, tuple[str, ...]]] = {}   # game and seat kinds:
+        # they never change, so they are read once
         self._closed = False
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -198,7 +89,11 @@ class Store:
             migrate(conn, str(self.path))
         except sqlite3.Error as exc:
             self.close()
-            raise StoreError(f"{self.path}: not a usable SQLite database: {exc}") from None
+            raise StoreError(dbfile.explain(exc, self.path)) from None
+        except OSError as exc:
+            self.close()
+            raise StoreError(f"{self.path}: cannot make its folder: "
+                             f"{exc.strerror or exc}") from None
         except BaseException:
             self.close()
             raise
@@ -209,15 +104,7 @@ class Store:
             raise StoreError(f"{self.path}: the store is closed")
         conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
         if conn is None:
-            conn = sqlite3.connect(self.path, timeout=BUSY_SECONDS, isolation_level=None,
-                                   check_same_thread=False)
-            conn.row_factory = sqlite3.Row
-            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
-            conn.execute("PRAGMA foreign_keys = ON")
-            # In WAL mode, NORMAL makes a commit durable once it is in the log: a killed server
-            # loses nothing committed; only a power cut may lose the last commits (FULL would
-            # also sync the log on every commit, some 15 ms an action here).
-            conn.execute("PRAGMA synchronous = NORMAL")
+            conn = dbfile.connect(self.path, self.busy_seconds)
             self._local.conn = conn
             with self._lock:
                 self._connections.append(conn)
@@ -239,78 +126,170 @@ class Store:
 
     # -- writing --
 
+    def new_table(self, *, game: str, variant: str, seat_kinds: Sequence[str],
+                  snapshot: dict[str, Any], summary: dict[str, Any]) -> NewTable:
+        """The write that saves a new table at version 0, with a fresh token for each
+        person's seat (checked when it is written)."""
+        now = self._clock()
+        return NewTable(TableRecord(
+            id=secrets.token_urlsafe(9), game=game, variant=variant, created=now, updated=now,
+            version=0, status=str(summary.get("status")) if isinstance(summary, dict) else "",
+            summary=summary, seats=tuple(
+                SeatRecord(i, kind, secrets.token_urlsafe(16) if kind == HUMAN else None)
+                for i, kind in enumerate(seat_kinds)), snapshot=snapshot))
+
     def create_table(self, *, game: str, variant: str, seat_kinds: Sequence[str],
                      snapshot: dict[str, Any], summary: dict[str, Any]) -> TableRecord:
-        """Save a new table at version 0, with a fresh token for each person's seat."""
-        problem = seat_kinds_problem(game, seat_kinds)
-        if not (isinstance(variant, str) and variant):
-            problem = f"the variant must be a name, not {variant!r}"
-        if problem is not None:
-            raise StoreError(f"bad table: {problem}")
-        _checked_summary(game, summary, seat_kinds)
-        now = self._clock()
-        record = TableRecord(
-            id=secrets.token_urlsafe(9), game=game, variant=variant, created=now, updated=now,
-            version=0, status=summary["status"], snapshot=snapshot, summary=summary,
-            seats=tuple(SeatRecord(i, kind, secrets.token_urlsafe(16) if kind == HUMAN else None)
-                        for i, kind in enumerate(seat_kinds)))
-        with _write(self._conn()) as conn:
-            _insert(conn, record, [])
-            saved = _load(conn, record.id)
-        assert saved is not None
-        return saved
+        """Save a new table at version 0 (:meth:`new_table`, written at once)."""
+        job = self.new_table(game=game, variant=variant, seat_kinds=seat_kinds,
+                             snapshot=snapshot, summary=summary)
+        outcome = self.write([job])[0]
+        if isinstance(outcome, Exception):
+            raise outcome
+        return job.record
 
     def record_action(self, table_id: str, *, version: int, seat: int | None,
-                      request: dict[str, Any], snapshot: dict[str, Any],
-                      summary: dict[str, Any]) -> TableRecord:
-        """Save action number ``version`` of a table and its new state, in one transaction;
-        :class:`StaleVersion` unless the table is at ``version - 1``."""
-        with _write(self._conn()) as conn:
-            row = conn.execute("SELECT game, version FROM tables WHERE id = ?",
-                               (table_id,)).fetchone()
+                      request: dict[str, Any], summary: dict[str, Any],
+                      snapshot: dict[str, Any] | None = None) -> None:
+        """Save action number ``version`` of a table, its new summary and (when given) a
+        snapshot of the table after it, in one transaction; :class:`StaleVersion` unless the
+        table is at ``version - 1``."""
+        outcome = self.write([NewAction(table_id, version, seat, request, summary, snapshot)])[0]
+        if isinstance(outcome, Exception):
+            raise outcome
+
+    def write(self, jobs: Sequence[Write], deadline: float | None = None
+              ) -> list[StoreError | None]:
+        """Make ``jobs`` in one transaction, each all or nothing: for each, ``None`` when it is
+        written, else the :class:`StoreError` that says why not (:class:`StaleVersion`,
+        :class:`NotSaved`...). ``deadline`` (:func:`time.monotonic`; default: the busy timeout
+        from now) bounds the wait for the write lock: a job not written by then is
+        :class:`NotSaved`, and nothing of it is in the database."""
+        if deadline is None:
+            deadline = time.monotonic() + self.busy_seconds
+        outcomes: list[StoreError | None] = [None] * len(jobs)
+        conn = self._conn()
+        wait = deadline - time.monotonic()
+        if wait <= 0:
+            return [NotSaved(self._late()) for _ in jobs]
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {max(1, int(wait * 1000))}")
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            return [NotSaved(self._failed(exc)) for _ in jobs]
+        try:
+            late = time.monotonic() > deadline
+            now = self._clock() if any(isinstance(j, NewAction) for j in jobs) else 0.0
+            for n, job in enumerate(jobs):
+                if late:
+                    outcomes[n] = NotSaved(self._late())
+                    continue
+                conn.execute("SAVEPOINT job")
+                try:
+                    if isinstance(job, NewTable):
+                        self._insert_new(conn, job.record)
+                    else:
+                        self._append(conn, job, now)
+                except (StoreError, sqlite3.IntegrityError, ValueError, TypeError) as exc:
+                    conn.execute("ROLLBACK TO job")         # this job only
+                    outcomes[n] = exc if isinstance(exc, StoreError) else StoreError(
+                        f"not saved: {exc}")
+                conn.execute("RELEASE job")
+            conn.execute("COMMIT")
+        except sqlite3.Error as exc:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            return [NotSaved(self._failed(exc)) for _ in jobs]
+        except BaseException:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            raise
+        return outcomes
+
+    def _late(self) -> str:
+        return (f"{self.path}: the database stayed locked by another program past the "
+                f"deadline: not saved")
+
+    def _failed(self, exc: sqlite3.Error) -> str:
+        if dbfile.kind(exc) == dbfile.LOCKED:
+            return self._late()
+        return f"not saved: {dbfile.explain(exc, self.path)}"
+
+    def _insert_new(self, conn: sqlite3.Connection, record: TableRecord) -> None:
+        kinds = [s.kind for s in record.seats]
+        problem = seat_kinds_problem(record.game, kinds)
+        if not (isinstance(record.variant, str) and record.variant):
+            problem = f"the variant must be a name, not {record.variant!r}"
+        if problem is not None:
+            raise StoreError(f"bad table: {problem}")
+        _checked_summary(record.game, record.summary, kinds)
+        _insert(conn, record, [(0, record.snapshot)], [])
+        self._kinds[record.id] = (record.game, tuple(kinds))
+
+    def _append(self, conn: sqlite3.Connection, job: NewAction, now: float) -> None:
+        known = self._kinds.get(job.table_id)
+        if known is None:
+            row = conn.execute("SELECT game FROM tables WHERE id = ?",
+                               (job.table_id,)).fetchone()
             if row is None:
-                raise StoreError(f"no table {table_id!r}")
-            if row["version"] != version - 1:
-                raise StaleVersion(f"table {table_id}: action {version} is stale: the table is "
-                                   f"at version {row['version']}", row["version"])
-            kinds = [s.kind for s in _seats(conn, table_id)]
-            if seat is not None and not 0 <= seat < len(kinds):
-                raise StoreError(f"table {table_id} has no seat {seat}")
-            _checked_summary(row["game"], summary, kinds)
-            now = self._clock()
-            conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                         (table_id, version, seat, _dumps(request), now))
-            conn.execute("UPDATE tables SET version = ?, updated = ?, status = ?, snapshot = ?, "
-                         "summary = ? WHERE id = ?", (version, now, summary["status"],
-                                                      _dumps(snapshot), _dumps(summary),
-                                                      table_id))
-            record = _load(conn, table_id)
-        assert record is not None
-        return record
+                raise StoreError(f"no table {job.table_id!r}")
+            known = (row["game"], tuple(s.kind for s in _seats(conn, job.table_id)))
+            self._kinds[job.table_id] = known
+        game, kinds = known
+        if job.seat is not None and not 0 <= job.seat < len(kinds):
+            raise StoreError(f"table {job.table_id} has no seat {job.seat}")
+        _checked_summary(game, job.summary, kinds)
+        done = conn.execute("UPDATE tables SET version = ?, updated = ?, status = ?, summary = ? "
+                            "WHERE id = ? AND version = ?",
+                            (job.version, now, job.summary["status"], dumps(job.summary),
+                             job.table_id, job.version - 1)).rowcount
+        if not done:
+            row = conn.execute("SELECT version FROM tables WHERE id = ?",
+                               (job.table_id,)).fetchone()
+            if row is None:
+                raise StoreError(f"no table {job.table_id!r}")
+            raise StaleVersion(f"table {job.table_id}: action {job.version} is stale: the table "
+                               f"is at version {row['version']}", row["version"])
+        conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                     (job.table_id, job.version, job.seat, dumps(job.request), now))
+        if job.snapshot is not None:
+            conn.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
+                         (job.table_id, job.version, dumps(job.snapshot)))
 
     # -- reading --
 
     def load(self, table_id: str) -> TableRecord | None:
-        with _read(self._conn()) as conn:
+        """The table: its facts, seats, latest snapshot and the actions after it."""
+        with dbfile.read(self._conn()) as conn:
             return _load(conn, table_id)
 
     def find_token(self, token: str) -> tuple[TableRecord, int] | None:
         """The table and seat a token is the key to, or ``None``."""
-        with _read(self._conn()) as conn:
+        with dbfile.read(self._conn()) as conn:
             row = conn.execute("SELECT table_id, seat FROM seats WHERE token = ?",
                                (token,)).fetchone()
             record = _load(conn, row["table_id"]) if row is not None else None
         return (record, row["seat"]) if record is not None else None
 
+    def seat_of(self, token: str) -> tuple[str, int] | None:
+        """The table id and seat a token is the key to, or ``None``."""
+        row = self._conn().execute("SELECT table_id, seat FROM seats WHERE token = ?",
+                                   (token,)).fetchone()
+        return None if row is None else (row["table_id"], row["seat"])
+
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         """The table's accepted actions in order: ``{version, seat, request, at}``."""
-        return _actions(self._conn(), table_id)
+        return [a.to_json() for a in _actions(self._conn(), table_id)]
+
+    def snapshots(self, table_id: str) -> list[dict[str, Any]]:
+        """The table's snapshots in order: ``{version, snapshot}``."""
+        return _snapshots(self._conn(), table_id)
 
     def statistics(self) -> dict[str, Any]:
         """Every saved table's statistics (:func:`golfcore.web.stats.statistics`)."""
         times: dict[str, list[float]] = {}
         kinds: dict[str, list[str]] = {}
-        with _read(self._conn()) as conn:            # every column but the snapshots
+        with dbfile.read(self._conn()) as conn:      # every column but the snapshots
             for row in conn.execute("SELECT table_id, at FROM actions ORDER BY table_id, "
                                     "version"):
                 times.setdefault(row["table_id"], []).append(row["at"])
@@ -324,42 +303,59 @@ class Store:
         return statistics(facts)
 
     def export(self) -> dict[str, Any]:
-        """Every table, with its seats and actions, as JSON that :meth:`import_data` reads."""
-        with _read(self._conn()) as conn:
-            return export_json([(r, _actions(conn, r.id)) for r in _all(conn)])
+        """Every table, with its seats, snapshots and actions, as JSON that
+        :meth:`import_data` reads."""
+        with dbfile.read(self._conn()) as conn:
+            return export_json([(r, _snapshots(conn, r.id),
+                                 [a.to_json() for a in _actions(conn, r.id)])
+                                for r in _all(conn)])
 
     def import_data(self, data: object, *, source: str = "<data>") -> int:
         """Add the tables of an export whose ids are not in the database yet; the number
-        added. Everything is checked first: on any problem, a :class:`StoreError` naming
-        ``source`` and the JSON path, and nothing is written."""
+        added. Everything is checked first, the form of the file and then each table by
+        loading its snapshots and replaying its actions: on any problem, a
+        :class:`StoreError` naming ``source`` and the JSON path, and nothing is written."""
+        from golfcore.web.resume import import_problems
+
         for path, problem in export_problems(data):
             raise StoreError(f"{source}: {path}: {problem}")
         assert isinstance(data, dict)
+        for index, table in enumerate(data["tables"]):
+            for path, problem in import_problems(table, f"$.tables[{index}]"):
+                raise StoreError(f"{source}: {path}: {problem}")
         added = 0
-        with _write(self._conn()) as conn:
-            for index, table in enumerate(data["tables"]):
-                if conn.execute("SELECT 1 FROM tables WHERE id = ?", (table["id"],)).fetchone():
-                    continue
-                for seat in table["seats"]:
-                    if seat["token"] is not None and conn.execute(
-                            "SELECT 1 FROM seats WHERE token = ?", (seat["token"],)).fetchone():
-                        raise StoreError(f"{source}: $.tables[{index}].seats[{seat['seat']}]"
-                                         f".token: the key to a seat of another saved table")
-                _insert(conn, _record(table), table["actions"])
-                added += 1
+        try:
+            with dbfile.write(self._conn()) as conn:
+                for index, table in enumerate(data["tables"]):
+                    if conn.execute("SELECT 1 FROM tables WHERE id = ?",
+                                    (table["id"],)).fetchone():
+                        continue
+                    for seat in table["seats"]:
+                        if seat["token"] is not None and conn.execute(
+                                "SELECT 1 FROM seats WHERE token = ?",
+                                (seat["token"],)).fetchone():
+                            raise StoreError(f"{source}: $.tables[{index}].seats[{seat['seat']}]"
+                                             f".token: the key to a seat of another saved "
+                                             f"table")
+                    _insert(conn, _record(table), snapshots_of(table), table["actions"])
+                    added += 1
+        except sqlite3.Error as exc:
+            raise StoreError(f"nothing was imported: {dbfile.explain(exc, self.path)}") from None
         return added
 
 
 def _insert(conn: sqlite3.Connection, record: TableRecord,
+            snapshots: Sequence[tuple[int, dict[str, Any]]],
             actions: Sequence[dict[str, Any]]) -> None:
-    conn.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    conn.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                  (record.id, record.game, record.variant, record.created, record.updated,
-                  record.version, record.status, _dumps(record.snapshot),
-                  _dumps(record.summary)))
+                  record.version, record.status, dumps(record.summary)))
     conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
                      [(record.id, s.seat, s.kind, s.token) for s in record.seats])
+    conn.executemany("INSERT INTO snapshots VALUES (?, ?, ?)",
+                     [(record.id, version, dumps(snapshot)) for version, snapshot in snapshots])
     conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                     [(record.id, a["version"], a["seat"], _dumps(a["request"]), a["at"])
+                     [(record.id, a["version"], a["seat"], dumps(a["request"]), a["at"])
                       for a in actions])
 
 
@@ -368,15 +364,35 @@ def _seats(conn: sqlite3.Connection, table_id: str) -> tuple[SeatRecord, ...]:
         "SELECT seat, kind, token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)))
 
 
-def _from_row(row: sqlite3.Row, seats: tuple[SeatRecord, ...]) -> TableRecord:
+def _actions(conn: sqlite3.Connection, table_id: str, after: int = 0) -> list[LoggedAction]:
+    return [LoggedAction(r["version"], r["seat"], json.loads(r["request"]), r["at"])
+            for r in conn.execute("SELECT version, seat, request, at FROM actions WHERE "
+                                  "table_id = ? AND version > ? ORDER BY version",
+                                  (table_id, after))]
+
+
+def _snapshots(conn: sqlite3.Connection, table_id: str) -> list[dict[str, Any]]:
+    return [{"version": r["version"], "snapshot": json.loads(r["snapshot"])}
+            for r in conn.execute("SELECT version, snapshot FROM snapshots WHERE table_id = ? "
+                                  "ORDER BY version", (table_id,))]
+
+
+def _from_row(conn: sqlite3.Connection, row: sqlite3.Row,
+              seats: tuple[SeatRecord, ...]) -> TableRecord:
+    """The record of a table row: with its latest snapshot and the actions after it."""
+    latest = conn.execute("SELECT version, snapshot FROM snapshots WHERE table_id = ? "
+                          "ORDER BY version DESC LIMIT 1", (row["id"],)).fetchone()
+    if latest is None:
+        raise StoreError(f"table {row['id']} has no snapshot: the database is damaged")
     return TableRecord(row["id"], row["game"], row["variant"], row["created"], row["updated"],
-                       row["version"], row["status"], json.loads(row["snapshot"]),
-                       json.loads(row["summary"]), seats)
+                       row["version"], row["status"], json.loads(row["summary"]), seats,
+                       json.loads(latest["snapshot"]), latest["version"],
+                       tuple(_actions(conn, row["id"], latest["version"])))
 
 
 def _load(conn: sqlite3.Connection, table_id: str) -> TableRecord | None:
     row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
-    return _from_row(row, _seats(conn, table_id)) if row is not None else None
+    return _from_row(conn, row, _seats(conn, table_id)) if row is not None else None
 
 
 def _all(conn: sqlite3.Connection) -> list[TableRecord]:
@@ -384,33 +400,27 @@ def _all(conn: sqlite3.Connection) -> list[TableRecord]:
     seats: dict[str, list[SeatRecord]] = {}
     for r in conn.execute("SELECT table_id, seat, kind, token FROM seats ORDER BY table_id, seat"):
         seats.setdefault(r["table_id"], []).append(SeatRecord(r["seat"], r["kind"], r["token"]))
-    return [_from_row(row, tuple(seats.get(row["id"], ())))
-            for row in conn.execute("SELECT * FROM tables ORDER BY created, id")]
-
-
-def _actions(conn: sqlite3.Connection, table_id: str) -> list[dict[str, Any]]:
-    return [{"version": r["version"], "seat": r["seat"], "request": json.loads(r["request"]),
-             "at": r["at"]}
-            for r in conn.execute("SELECT version, seat, request, at FROM actions WHERE "
-                                  "table_id = ? ORDER BY version", (table_id,))]
+    return [_from_row(conn, row, tuple(seats.get(row["id"], ())))
+            for row in conn.execute("SELECT * FROM tables ORDER BY created, id").fetchall()]
 
 
 # -- export and import ----------------------------------------------------------------------------
 
 
-def export_json(tables: Sequence[tuple[TableRecord, list[dict[str, Any]]]]) -> dict[str, Any]:
-    """The export of ``(table, actions)`` pairs (no pairs: an empty database's export)."""
+def export_json(tables: Sequence[tuple[TableRecord, list[dict[str, Any]], list[dict[str, Any]]]]
+                ) -> dict[str, Any]:
+    """The export of ``(table, snapshots, actions)`` triples (none: an empty database's)."""
     return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "tables": [
         {"id": r.id, "game": r.game, "variant": r.variant, "created": r.created,
-         "updated": r.updated, "version": r.version, "status": r.status,
-         "snapshot": r.snapshot, "summary": r.summary,
+         "updated": r.updated, "version": r.version, "status": r.status, "summary": r.summary,
          "seats": [{"seat": s.seat, "kind": s.kind, "token": s.token} for s in r.seats],
-         "actions": actions} for r, actions in tables]}
+         "snapshots": snapshots, "actions": actions} for r, snapshots, actions in tables]}
 
 
 def _record(table: dict[str, Any]) -> TableRecord:
-    """A checked table of an export as a record."""
+    """A checked table of an export as a record (its snapshots are written apart)."""
+    first = snapshots_of(table)[0]
     return TableRecord(table["id"], table["game"], table["variant"], table["created"],
-                       table["updated"], table["version"], table["status"], table["snapshot"],
-                       table["summary"], tuple(SeatRecord(s["seat"], s["kind"], s["token"])
-                                               for s in table["seats"]))
+                       table["updated"], table["version"], table["status"], table["summary"],
+                       tuple(SeatRecord(s["seat"], s["kind"], s["token"])
+                             for s in table["seats"]), first[1], first[0])

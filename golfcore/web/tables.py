@@ -12,7 +12,7 @@ The game commands are ``golf serve``'s own (:mod:`golfcore.protocol.solitaire`,
 * the card game answers only for the seats the connection holds (``not-your-seat``), never the
   referee's view (``not-referee``), and a match code only once the match is over.
 
-Snapshots (what :meth:`snapshot` saves and :func:`table_from_record` resumes): a solitaire table
+Snapshots (what :meth:`snapshot` saves and :func:`golfcore.web.resume.resume` loads): a solitaire table
 is :meth:`Game.to_json` plus ``round`` (``null``, or ``{code, hole, finished}``: the course code,
 the hole being played and the summary entries of the finished holes); a card-game table is
 :meth:`Match.to_json`. Summaries are the format :mod:`golfcore.web.stats` reads.
@@ -38,8 +38,9 @@ from golfcore.protocol.solitaire import SEARCH_LIMIT, SolitaireTable, bounded_hi
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.game import Game
 from golfcore.solitaire.scoring import HOLES, PAR
-from golfcore.web.courses import Course, course_from_json, game_entry, start_course
-from golfcore.web.store import HUMAN, SeatRecord, TableRecord
+from golfcore.web.courses import Course, game_entry, start_course
+from golfcore.web.exports import HUMAN
+from golfcore.web.records import SeatRecord, TableRecord
 
 SOLITAIRE = sol_protocol.GAME
 CARD_GAME = cg_protocol.GAME
@@ -448,19 +449,6 @@ def placed(table: LiveTable, record: TableRecord) -> LiveTable:
     return replace(table, id=record.id, version=record.version, seats=record.seats)
 
 
-def table_from_record(record: TableRecord) -> LiveTable:
-    """The table a saved record resumes: same position, undo history, moves and score; same
-    round and hole; same match. :class:`GolfError` for a snapshot that cannot be resumed."""
-    data = dict(record.snapshot)
-    if record.game == CARD_GAME:
-        return LiveCardGame(record.id, record.version, record.seats, Match.from_json(data))
-    saved_round = data.pop("round", None)
-    game = Game.from_json(data)
-    course = None if saved_round is None else course_from_json(saved_round,
-                                                                f"table {record.id}")
-    return LiveSolitaire(record.id, record.version, record.seats, game, course)
-
-
 def seat_list(table: LiveTable) -> list[dict[str, Any]]:
     """``seats`` of a reply: ``[{seat, kind}]``."""
     return [{"seat": s.seat, "kind": s.kind} for s in table.seats]
@@ -475,4 +463,4 @@ __all__ = ["CARD_GAME", "HUMAN", "LiveCardGame", "LiveSolitaire", "LiveTable", "
            "SEARCH_LIMIT", "SOLITAIRE", "STALE", "StaleError", "Step", "WINNABLE_TRIES",
            "check_seat_kinds", "check_version", "check_winnable", "draft_seats",
            "find_winnable", "is_search", "placed", "public_state", "seat_list",
-           "start_card_game", "start_solitaire", "table_from_record", "tokens"]
+           "start_card_game", "start_solitaire", "tokens"]

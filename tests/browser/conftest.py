@@ -546,12 +546,15 @@ def replay_match(server: WebServer, table_id: str) -> ReplayedMatch:
 
     rows = server.query("SELECT * FROM tables WHERE id = ?", table_id)
     assert rows, f"table {table_id} is not in the server's database {server.db}"
-    snapshot = json.loads(rows[0]["snapshot"])
+    snapshots = {row["version"]: json.loads(row["snapshot"]) for row in server.query(
+        "SELECT version, snapshot FROM snapshots WHERE table_id = ?", table_id)}
+    snapshot = snapshots[0]                       # the table as it was dealt
     saved = snapshot["match"]
     # the server's record holds the deal: a table with other people is dealt from a secret
     deal = (SecretDeal(bytes.fromhex(saved["secret"])) if saved.get("secret")
             else SeedDeal(saved["seed"]))
     match = Match(snapshot["variant"], players=saved["players"], deal=deal)
+    assert match.to_json() == snapshot, f"table {table_id}: not dealt as its record says"
 
     def record() -> None:
         views.append({None: match.spectator(),
@@ -571,10 +574,10 @@ def replay_match(server: WebServer, table_id: str) -> ReplayedMatch:
         assert result.accepted, f"table {table_id}: saved action {n} {request} is refused " \
                                 f"when replayed: {result}"
         record()
+        assert match.to_json() == snapshots.get(n, match.to_json()), (
+            f"table {table_id}: replaying its seed and its first {n} saved actions does not "
+            f"give its snapshot at version {n}")
     assert rows[0]["version"] == len(actions)
-    assert match.to_json() == snapshot, (
-        f"table {table_id}: replaying its seed and its {len(actions)} saved actions does not "
-        f"give its saved snapshot")
     return ReplayedMatch(table_id, snapshot["variant"], match.players, views, hidden, match)
 
 
