@@ -20,10 +20,11 @@ How it measures:
    ``--think`` seconds after its turn comes, a new match when one ends), for the whole run.
 3. **Open loop**: ``--clients`` connections each start a solitaire game, then send one request
    every ``--interval`` seconds whether or not the last was answered, ``--requests`` in all,
-   alternately ``legal`` and an action (the first legal move of the last state seen, ``undo``
-   when the game is over). The clients start at spread phases. A request's latency runs from
-   the moment it was due (not when it was sent: a late client does not hide a slow server) to
-   its reply. *Sustained* is the requests answered per second from the first due time to the
+   alternately ``legal`` and an action (the first legal move, ``undo`` once the game is over,
+   chosen on the client's own copy of its game, so that each is legal whatever replies are
+   still on their way). The clients start at spread phases. A request's latency runs from the
+   moment it was due (not when it was sent: a late client does not hide a slow server) to its
+   reply. *Sustained* is the requests answered per second from the first due time to the
    last reply: it equals the offered rate when the server keeps up.
 4. **Closed loop**: the same clients, each sending its next request as soon as the last is
    answered, ``--closed-requests`` each: the rate answered and the latency from send to reply.
@@ -61,6 +62,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import websockets  # noqa: E402
 
 from tables import table  # noqa: E402  (benchmarks/tables.py, beside this script)
+sys.path.insert(0, str(ROOT))
+from golfcore.solitaire.game import Game  # noqa: E402
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 
@@ -105,13 +108,25 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def next_action(state: dict[str, Any]) -> dict[str, Any]:
-    """The first legal move of a solitaire state as a request; ``undo`` when none is left."""
-    legal = state.get("legal") or []
-    if state.get("status") != "playing" or not legal:
-        return {"cmd": "undo"}
-    move = legal[0]
-    return {"cmd": "draw"} if move == "draw" else {"cmd": "play", "column": int(move)}
+class Player:
+    """A client's own copy of its game: the next action is the first legal move of the game as
+    the client's earlier actions leave it (``undo`` once it is over), so that every action is
+    legal whatever replies are still on their way."""
+
+    def __init__(self, code: str) -> None:
+        self.game = Game.from_code(code)
+
+    def next(self) -> dict[str, Any]:
+        legal = self.game.legal_moves()
+        if not legal:
+            self.game.undo()
+            return {"cmd": "undo"}
+        move = str(legal[0])
+        if move == "draw":
+            self.game.draw()
+            return {"cmd": "draw"}
+        self.game.play(legal[0])
+        return {"cmd": "play", "column": int(move.split(".")[0])}
 
 
 class Peer:
@@ -162,10 +177,9 @@ def check(reply: dict[str, Any], tally: Tally, what: str) -> None:
 async def solitaire_open(url: str, args: argparse.Namespace, start: float, phase: float,
                          tally: Tally) -> None:
     """One open-loop client: a request every ``interval`` from ``start + phase``."""
-    state: dict[str, Any] = {}
 
-    async def one(k: int, due: float, peer: Peer) -> None:
-        request = {"cmd": "legal"} if k % 2 == 0 else next_action(state)
+    async def one(k: int, due: float, peer: Peer, player: Player) -> None:
+        request = {"cmd": "legal"} if k % 2 == 0 else player.next()
         try:
             reply = await asyncio.wait_for(peer.send(request), args.timeout)
         except Exception as exc:
@@ -174,20 +188,18 @@ async def solitaire_open(url: str, args: argparse.Namespace, start: float, phase
         now = time.perf_counter()
         tally.latencies.append(now - due)
         tally.last = max(tally.last, now)
-        if "state" in reply and reply.get("ok"):
-            state.update(reply["state"])
         check(reply, tally, request["cmd"])
 
     try:
         async with websockets.connect(url, max_size=2 ** 22) as ws:
             peer = Peer(ws)
             reply = await asyncio.wait_for(peer.send({"cmd": "new"}), args.timeout)
-            state.update(reply["state"])
+            player = Player(reply["state"]["code"])
             tasks = []
             for k in range(args.requests):
                 due = start + phase + k * args.interval
                 await asyncio.sleep(max(0.0, due - time.perf_counter()))
-                tasks.append(asyncio.ensure_future(one(k, due, peer)))
+                tasks.append(asyncio.ensure_future(one(k, due, peer, player)))
             await asyncio.gather(*tasks)
             await peer.close()
     except Exception as exc:
@@ -201,17 +213,15 @@ async def solitaire_closed(url: str, args: argparse.Namespace, ready: asyncio.Ev
         async with websockets.connect(url, max_size=2 ** 22) as ws:
             peer = Peer(ws)
             reply = await asyncio.wait_for(peer.send({"cmd": "new"}), args.timeout)
-            state = reply["state"]
+            player = Player(reply["state"]["code"])
             await ready.wait()
             for k in range(args.closed_requests):
-                request = {"cmd": "legal"} if k % 2 == 0 else next_action(state)
+                request = {"cmd": "legal"} if k % 2 == 0 else player.next()
                 sent = time.perf_counter()
                 reply = await asyncio.wait_for(peer.send(request), args.timeout)
                 now = time.perf_counter()
                 tally.latencies.append(now - sent)
                 tally.last = max(tally.last, now)
-                if "state" in reply and reply.get("ok"):
-                    state = reply["state"]
                 check(reply, tally, request["cmd"])
             await peer.close()
     except Exception as exc:

@@ -1,7 +1,7 @@
 """``golf web``: serve the browser front end (``docs/web.md``).
 
 ``golf web [--host 127.0.0.1] [--port 8000] [--db PATH] [--open] [--bot-delay SECONDS]
-[--certfile PEM --keyfile PEM] [--allow-host HOST]... [--allow-origin ORIGIN]... [bounds]``
+[--save-timeout SECONDS] [--certfile PEM --keyfile PEM] [--allow-host HOST]... [--allow-origin ORIGIN]... [bounds]``
 opens the database (``golfcore.web.store.default_path()`` unless ``--db``), binds the address,
 prints the page's address and runs the app (:func:`golfcore.web.app.create_app`) under uvicorn
 until Ctrl-C (exit status 0). With ``--certfile`` and ``--keyfile`` it serves HTTPS and WSS.
@@ -54,6 +54,7 @@ BOUNDS: tuple[tuple[str, str, str], ...] = (
      "seconds after which a table nobody used is dropped from memory (the database keeps it: "
      "its next request reloads it)"),
 )
+DEFAULT_SAVE_TIMEOUT = 5.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -73,6 +74,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         metavar="SECONDS",
                         help=f"how long computer players wait before they act (default "
                              f"{DEFAULT_BOT_DELAY})")
+    parser.add_argument("--save-timeout", type=_save_timeout, default=DEFAULT_SAVE_TIMEOUT,
+                        metavar="SECONDS",
+                        help=f"how long an action may wait for the database (locked by another "
+                             f"program) before it is refused with 'not-saved', nothing changed "
+                             f"(default {DEFAULT_SAVE_TIMEOUT:g})")
     net = parser.add_argument_group("TLS and who may use the server (docs/web.md, "
                                     "'Play with friends')")
     net.add_argument("--certfile", metavar="PEM",
@@ -160,6 +166,17 @@ def _delay(text: str) -> float:
     return delay
 
 
+def _save_timeout(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = math.nan
+    if not 0.1 <= seconds <= 600:
+        raise argparse.ArgumentTypeError(f"a save timeout is a number of seconds from 0.1 to "
+                                         f"600, not {text!r}")
+    return seconds
+
+
 def is_loopback(host: str) -> bool:
     """Whether ``host`` is reachable from this machine only."""
     if host.strip().lower() == "localhost":
@@ -216,7 +233,8 @@ def run(args: argparse.Namespace) -> int:
         sock.close()
         raise
     try:
-        app = create_app(store, bot_delay=args.bot_delay, policy=policy, limits=limits)
+        app = create_app(store, bot_delay=args.bot_delay, policy=policy, limits=limits,
+                         save_seconds=args.save_timeout)
         address = url(args.host, port, policy.scheme)
 
         def ready(_: int) -> None:
