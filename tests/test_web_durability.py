@@ -20,7 +20,7 @@ from golfcore.web.app import create_app
 from golfcore.web.records import LoggedAction
 from golfcore.web.resume import SNAPSHOT_EVERY, replay, resume
 from golfcore.web.store import Store
-from test_web_api import Browser, TestClient
+from test_web_api import HTTP, QUICK, WS, Browser, TestClient
 from web_tables import Saved, card_game, solitaire
 
 GUARD = 30.0                                          # a hang guard, never a pause
@@ -125,7 +125,8 @@ class HeldLock:
 def locked_web(tmp_path: Path) -> Iterator[tuple[TestClient, Path]]:
     path = tmp_path / "web.sqlite3"
     store = Store(path)
-    with TestClient(create_app(store, bot_delay=0, save_seconds=0.5)) as client:
+    with TestClient(create_app(store, bot_delay=0, save_seconds=0.5, limits=QUICK),
+                    base_url=HTTP) as client:
         yield client, path
     store.close()
 
@@ -133,7 +134,7 @@ def locked_web(tmp_path: Path) -> Iterator[tuple[TestClient, Path]]:
 def test_a_lock_elsewhere_delays_only_writes_and_an_action_not_saved_changes_nothing(
         locked_web):
     client, path = locked_web
-    with client.websocket_connect("/ws") as ws1, client.websocket_connect("/ws") as ws2:
+    with client.websocket_connect(WS) as ws1, client.websocket_connect(WS) as ws2:
         tab, other = Browser(ws1), Browser(ws2)
         new = tab("new", code="GO1-E-AAAAAAB")
         other("new", code="GO1-C-AAAAAAB")
@@ -162,7 +163,7 @@ def test_a_lock_elsewhere_delays_only_writes_and_an_action_not_saved_changes_not
 
 def test_a_lock_released_before_the_deadline_only_delays_the_action(locked_web):
     client, path = locked_web
-    with client.websocket_connect("/ws") as ws:
+    with client.websocket_connect(WS) as ws:
         tab = Browser(ws)
         tab("new", code="GO1-E-AAAAAAB")
         lock = HeldLock(path)
@@ -173,7 +174,7 @@ def test_a_lock_released_before_the_deadline_only_delays_the_action(locked_web):
 
 def test_computers_wait_for_a_locked_database_and_play_on(locked_web):
     client, path = locked_web
-    with client.websocket_connect("/ws") as ws:
+    with client.websocket_connect(WS) as ws:
         tab = Browser(ws)
         new = tab("new", game="card-game", variant="card-golf", seed=12,
                   seat_kinds=["human", "bot:greedy"])
@@ -202,7 +203,7 @@ def test_computers_wait_for_a_locked_database_and_play_on(locked_web):
 def test_an_action_the_disk_refuses_is_not_saved_and_changes_nothing(locked_web,
                                                                       monkeypatch):
     client, path = locked_web
-    with client.websocket_connect("/ws") as ws:
+    with client.websocket_connect(WS) as ws:
         tab = Browser(ws)
         new = tab("new", code="GO1-E-AAAAAAB")
         conn = sqlite3.connect(path, isolation_level=None)
@@ -240,7 +241,7 @@ def _wrapped(conn_of: Any, limit: list[int]) -> Any:
 
 def test_the_saved_requests_are_the_requests_as_sent(locked_web):
     client, path = locked_web
-    with client.websocket_connect("/ws") as ws:
+    with client.websocket_connect(WS) as ws:
         tab = Browser(ws)
         new = tab("new", code="GO1-E-AAAAAAB")
         tab("draw", version=0)

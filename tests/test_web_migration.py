@@ -20,7 +20,7 @@ from golfcore.web.app import create_app
 from golfcore.web.resume import resume
 from golfcore.web.schema import SCHEMA_VERSION
 from golfcore.web.store import Store
-from test_web_api import Browser, TestClient
+from test_web_api import HTTP, QUICK, WS, Browser, TestClient
 
 DATA = Path(__file__).resolve().parent / "data" / "web-schema-1.sql"
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,8 +77,8 @@ def test_converted_tables_play_on_in_the_web_app(tmp_path):
     old = version_1_file(path)
     by_variant = {row["snapshot"]["variant"]: row for row in old.values()}
     store = Store(path)
-    with TestClient(create_app(store, bot_delay=0)) as client, \
-            client.websocket_connect("/ws") as ws:
+    with TestClient(create_app(store, bot_delay=0, limits=QUICK), base_url=HTTP) as client, \
+            client.websocket_connect(WS) as ws:
         tab = Browser(ws)
         game = by_variant["app-facil"]                 # a game with undos in its history
         opened = tab("open", tokens=game["tokens"])
