@@ -169,7 +169,8 @@ def snapshot_of(data: dict[str, Any], table: int) -> dict[str, Any]:
 # What an auditor fed to --import (each was accepted with exit status 0 before the imports were
 # loaded and replayed; the tables then failed every 'open'): the file, and the error's start.
 AUDIT_IMPORTS = [
-    ("garbage", lambda played: "\x00\x01 garbage }{", "not JSON: line 1 column 1"),
+    ("garbage", lambda played: "\x00\x01 garbage }{", "is not valid JSON: Expecting value at "
+                                                        "line 1 column 1"),
     ("{}", lambda played: "{}", "$: missing field(s) 'format', 'version', 'tables'"),
     ("empty snapshot", lambda played: export_text(played, lambda d: d["tables"][0][
         "snapshots"][0].update(snapshot={})), "$.tables[0].snapshots[0].snapshot: cannot be "
@@ -190,13 +191,13 @@ AUDIT_IMPORTS = [
         2].update(request={"cmd": "play", "column": 7})), "$.tables[1].actions[2]: action 3 is "
                                                           "refused when replayed"),
     ("an integer of 5,000 digits", lambda played: export_text(played, lambda d: None).replace(
-        '"version": 2', '"version": ' + "9" * 5000, 1), "not JSON golfcore can read: an "
-                                                        "integer of more than"),
+        '"version": 2', '"version": ' + "9" * 5000, 1), "is not valid JSON: a whole number of "
+                                                        "5000 digits is too long"),
     ("duplicate keys", lambda played: '{"format": "golfcore-web-export", "version": 2, '
                                       '"tables": [], "tables": []}',
-     "not JSON golfcore can read: the key 'tables' is given twice"),
+     "is not valid JSON: key 'tables' appears twice in one object"),
     ("NaN", lambda played: export_text(played, lambda d: None).replace(
-        '"created": ', '"created": NaN, "x": ', 1), "not JSON golfcore can read: NaN"),
+        '"created": ', '"created": NaN, "x": ', 1), "is not valid JSON: NaN is not JSON"),
 ]
 
 
@@ -212,20 +213,22 @@ def test_an_import_is_checked_by_loading_every_table_and_writes_nothing(capsys, 
         before = store.export()
     code, out, err = golf_stats(capsys, "--db", str(target), "--import", str(source))
     assert (code, out) == (1, ""), err
-    assert err.startswith(f"golf: error: {source}: {problem}"), err
+    sep = " " if problem.startswith("is not valid JSON") else ": "
+    assert err.startswith(f"golf: error: {source}{sep}{problem}"), err
     assert "Traceback" not in err
     with Store(target) as store:
         assert store.export() == before
 
 
-@pytest.mark.parametrize("content, problem", [("{\"format\": ", "not JSON: line 1 column 12"),
-                                              ("[]", "$: must be a JSON object, not array")])
+@pytest.mark.parametrize("content, problem", [
+    ("{\"format\": ", " is not valid JSON: Expecting value at line 1 column 12"),
+    ("[]", ": $: must be a JSON object, not array")])
 def test_an_import_file_that_is_no_export(capsys, tmp_path, content, problem):
     source = tmp_path / "in.json"
     source.write_text(content, encoding="utf-8")
     code, _, err = golf_stats(capsys, "--db", str(tmp_path / "x.sqlite3"), "--import",
                               str(source))
-    assert code == 1 and err.startswith(f"golf: error: {source}: {problem}")
+    assert code == 1 and err.startswith(f"golf: error: {source}{problem}"), err
 
 
 def test_files_that_cannot_be_used_are_named(capsys, tmp_path):

@@ -11,6 +11,7 @@ import json
 import random
 import sqlite3
 import threading
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -86,6 +87,28 @@ def test_a_card_game_match_resumes_exactly_after_every_action(tmp_path):
                 rounds = saved.table.match.state.round_number
                 assert store.load(saved.id).snapshot_version == saved.table.version
         assert store.load(saved.id).summary["status"] == "over"
+
+
+def test_a_secret_deal_resumes_exactly_through_a_reshuffle(tmp_path):
+    with Store(tmp_path / "web.sqlite3") as store:
+        saved = card_game(store, ["human"] + ["bot:greedy"] * 5, seed=None)
+        assert saved.table.match.to_json()["match"]["secret"]
+        reshuffled = 0
+        while not saved.table.match.is_over:
+            stock = len(saved.table.match.state.current.stock)
+            saved.deal(1, seed=saved.table.version, slow=True)
+            check_resumes(saved)
+            if len(saved.table.match.state.current.stock) > stock:      # a reshuffle
+                reshuffled += 1
+                assert store.load(saved.id).snapshot_version == saved.table.version
+        assert reshuffled
+        # and the whole log replays from the deal alone, through the reshuffle
+        record = store.load(saved.id)
+        first = store.snapshots(saved.id)[0]
+        assert first["version"] == 0
+        whole = replace(record, snapshot=first["snapshot"], snapshot_version=0,
+                        tail=tuple(LoggedAction(**a) for a in store.actions(saved.id)))
+        assert resume(whole).snapshot() == saved.table.snapshot()
 
 
 def test_a_log_that_does_not_replay_is_an_error_not_a_different_table(tmp_path):

@@ -54,9 +54,10 @@ class Saved:
                 self.act("play", column=int(str(legal[0]).split(".")[0]))
         return self
 
-    def deal(self, count: int, seed: int = 1) -> "Saved":
+    def deal(self, count: int, seed: int = 1, slow: bool = False) -> "Saved":
         """``count`` card-game actions: a legal action (chosen with ``seed``) of whoever may
-        act."""
+        act; ``slow``: drawing from the stock and discarding whenever it may (the stock runs
+        out sooner)."""
         rng = random.Random(seed)
         for _ in range(count):
             assert isinstance(self.table, t.LiveCardGame)
@@ -64,7 +65,11 @@ class Saved:
             if match.is_over:
                 break
             seat = next(s for s in range(match.players) if match.legal(s))
-            self.act("act", seat=seat, action=str(rng.choice(match.legal(seat))))
+            legal = [str(a) for a in match.legal(seat)]
+            if slow:
+                legal = [a for a in legal if a == "draw"] or [
+                    a for a in legal if a.startswith("discard")] or legal
+            self.act("act", seat=seat, action=rng.choice(legal))
         return self
 
 
@@ -74,7 +79,8 @@ def solitaire(store: Store, code: str = "GO1-C-AAAAAAB", actions: int = 0) -> Sa
 
 
 def card_game(store: Store, kinds: list[str], actions: int = 0, variant: str = "card-golf",
-              seed: int = 1) -> Saved:
+              seed: int | None = 1) -> Saved:
+    """A match dealt from ``seed`` (``None``: from a secret, as nobody chose it)."""
     draft = t.LiveCardGame("", 0, t.draft_seats(kinds),
                            Match(variant, players=len(kinds), seed=seed))
     return Saved(store, draft).deal(actions)

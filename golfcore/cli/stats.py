@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from golfcore.cli.output import OK, error, out, print_json, print_lines, table
+from golfcore import jsonio
 from golfcore.errors import GolfError
 from golfcore.web.stats import statistics
 from golfcore.web.store import Store, default_path, export_json
@@ -112,36 +113,7 @@ def read_json(source: str) -> Any:
             text = Path(source).read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise GolfError(f"{source}: not UTF-8 text") from None
-    try:
-        return json.loads(text, object_pairs_hook=_no_twice, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise GolfError(f"{source}: not JSON: line {exc.lineno} column {exc.colno}: "
-                        f"{exc.msg}") from None
-    except _Refused as exc:
-        raise GolfError(f"{source}: not JSON golfcore can read: {exc}") from None
-    except ValueError:                  # the only other: an integer too long to convert
-        digits = getattr(sys, "get_int_max_str_digits", lambda: 4300)()
-        raise GolfError(f"{source}: not JSON golfcore can read: an integer of more than "
-                        f"{digits} digits") from None
-    except RecursionError:
-        raise GolfError(f"{source}: cannot be read: nested too deep") from None
-
-
-class _Refused(ValueError):
-    """JSON that the standard reader takes but golfcore does not."""
-
-
-def _no_twice(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object whose keys are all different (the standard reader keeps the last of two)."""
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        twice = next(key for n, (key, _) in enumerate(pairs) if key in dict(pairs[:n]))
-        raise _Refused(f"the key {twice[:40]!r} is given twice in one object")
-    return out
-
-
-def _no_constant(name: str) -> Any:
-    raise _Refused(f"{name} is not a JSON number")
+    return jsonio.loads(text, source)
 
 
 # -- for people -----------------------------------------------------------------------------------
