@@ -8,6 +8,7 @@ Every bound is also a ``golf web`` option: the last tests check the options and 
 
 from __future__ import annotations
 
+import asyncio
 import time
 import warnings
 from pathlib import Path
@@ -15,7 +16,9 @@ from typing import Any, Callable, Iterator
 
 import anyio
 import pytest
+import websockets
 from test_web_api import GUARD, HTTP, WS, Browser
+from test_web_server import Server, Tab
 
 from golfcore.cli import main
 from golfcore.web.app import create_app
@@ -133,14 +136,14 @@ def test_the_server_runs_so_many_searches_and_queues_so_many(serve: Any) -> None
         tabs = [Browser(ws) for ws in (a, b, c)]
         for tab in tabs:
             assert tab("new", code="GO1-E-AAAAAAB")["ok"] is True
-        for tab in tabs[:2]:
-            tab.next_id += 1
-            tab.ws.send_text(f'{{"id": {tab.next_id}, "cmd": "hint", "strategy": "fair", '
+        for n, tab in enumerate(tabs[:2]):
+            tab.ws.send_text(f'{{"id": "search-{n}", "cmd": "hint", "strategy": "fair", '
                              f'"seconds": 0.5}}')
+            assert tab("hello")["ok"] is True     # answered in order: the search was taken
         refused = tabs[2]("hint", **LONG_HINT)
         assert (refused["ok"], refused["error"]) == (False, "busy")
         assert "(1 running, 1 waiting)" in refused["message"]
-        first, queued = tabs[0].reply(), tabs[1].reply()    # the queued one runs after
+        first, queued = tabs[0].reply("search-0"), tabs[1].reply("search-1")  # then this one
         assert first["ok"] is True and queued["ok"] is True
         assert queued["chance"]["method"] == "estimate"     # it searched as long as the first
         assert tabs[2]("hint", strategy="solver")["ok"] is True   # room again
@@ -153,7 +156,7 @@ def test_the_server_takes_so_many_connections(serve: Any) -> None:
         with client.websocket_connect(WS) as c:
             assert closed_with(c) == TRY_AGAIN_LATER
         assert Browser(a)("hello")["ok"] is True            # the others go on
-    # both are gone: a new connection is served (once the server has seen them leave)
+    # both are gone (the test client waits for the server to finish with them): room again
     with client.websocket_connect(WS) as d:
         assert Browser(d)("hello")["ok"] is True
 
@@ -195,6 +198,27 @@ def test_idle_tables_are_found_oldest_first() -> None:
     assert idle.idle() == ["a", "b"]
     idle.touch("a")
     assert idle.idle() == ["b"] and idle.sweep_every() == 5
+
+
+def test_the_options_bound_a_real_server(tmp_path: Path) -> None:
+    server = Server(tmp_path / "web.sqlite3", "--max-connections", "1",
+                    "--messages-per-second", "0.2")
+
+    async def crowd() -> tuple[dict, dict, int | None]:
+        async with websockets.connect(server.ws_url) as first:
+            tab = Tab(first)
+            hello, again = await tab("hello"), await tab("hello")   # one every 5 s after a burst of 1
+            async with websockets.connect(server.ws_url) as second:
+                with pytest.raises(websockets.ConnectionClosed):
+                    await asyncio.wait_for(second.recv(), GUARD)
+                return hello, again, second.close_code
+
+    try:
+        hello, again, code = asyncio.run(crowd())
+    finally:
+        server.stop()
+    assert hello["ok"] is True and (again["ok"], again["error"]) == (False, "rate-limited")
+    assert code == TRY_AGAIN_LATER
 
 
 @pytest.mark.parametrize("option, default", [
