@@ -237,8 +237,13 @@ class Hub:
             conn.send(message)
             return
         cmd, rid, request = message.cmd, message.id, message.request
-        # a game command's error shows the table as it is (a solitaire's state too)
-        extra = table.on_error(conn.held) if table and cmd not in SHARED_COMMANDS else {}
+        held = conn.held
+
+        def extra() -> dict[str, Any]:
+            """What a game command's error shows: the table as it was (a solitaire's state
+            too); made only for an error (the table is an immutable value)."""
+            return table.on_error(held) if table and cmd not in SHARED_COMMANDS else {}
+
         try:
             if t.is_search(cmd, request) and (cmd != "new" or t.check_winnable(request)):
                 self.search(conn, rid, request)
@@ -246,14 +251,14 @@ class Hub:
             reply = await self.answer(conn, cmd, request, rid)
         except RequestError as exc:                  # stale, bad-token, not-your-seat...
             more = {"messages": exc.messages} if exc.messages else {}
-            reply = error_reply(exc.kind, str(exc), rid, **more, **extra)
+            reply = error_reply(exc.kind, str(exc), rid, **more, **extra())
         except NotSaved as exc:                      # the table is as it was
-            reply = error_reply(NOT_SAVED, str(exc), rid, messages=NOT_SAVED_MESSAGES, **extra)
+            reply = error_reply(NOT_SAVED, str(exc), rid, messages=NOT_SAVED_MESSAGES, **extra())
         except StoreError as exc:
             reply = error_reply(INTERNAL, f"the game could not be saved: {exc}", rid)
         except GolfError as exc:
             reply = error_reply(BAD_INPUT, _new_hint(str(exc), request) if cmd == "new"
-                                else str(exc), rid, **extra)
+                                else str(exc), rid, **extra())
         except Exception as exc:  # a bug must not end the connection
             log.exception("internal error answering %r", cmd)
             reply = error_reply(INTERNAL, f"internal error: {type(exc).__name__}: {exc}", rid)

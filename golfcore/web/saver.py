@@ -60,9 +60,10 @@ class Saver:
     def __init__(self, store: Store, *, save_seconds: float = SAVE_SECONDS) -> None:
         self.store = store
         self.save_seconds = save_seconds
-        self._queue: queue.SimpleQueue[_Item | None] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[list[_Item] | None] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._lock = threading.Lock()
+        self._pending: list[_Item] = []          # this loop turn's writes, handed over at its end
 
     # -- writes --
 
@@ -71,9 +72,15 @@ class Saver:
         why it was not (:class:`NotSaved` when the deadline passed), nothing of it written."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[None] = loop.create_future()
-        self._start()
-        self._queue.put((job, time.monotonic() + self.save_seconds, future, loop))
+        if not self._pending:                    # one hand-over per turn of the loop
+            self._start()
+            loop.call_soon(self._hand_over)
+        self._pending.append((job, time.monotonic() + self.save_seconds, future, loop))
         await future
+
+    def _hand_over(self) -> None:
+        pending, self._pending = self._pending, []
+        self._queue.put(pending)
 
     def _start(self) -> None:
         with self._lock:
@@ -89,16 +96,16 @@ class Saver:
             first = self._queue.get()
             if first is None:
                 return
-            batch = [first]
+            batch = list(first)
             while len(batch) < BATCH:
                 try:
-                    item = self._queue.get_nowait()
+                    more = self._queue.get_nowait()
                 except queue.Empty:
                     break
-                if item is None:
+                if more is None:
                     stopping = True
                     break
-                batch.append(item)
+                batch.extend(more)
             try:
                 outcomes = self.store.write([job for job, _, _, _ in batch],
                                             deadline=min(d for _, d, _, _ in batch))
@@ -116,6 +123,8 @@ class Saver:
         with self._lock:
             thread, self._thread = self._thread, None
         if thread is not None:
+            if self._pending:
+                self._hand_over()
             self._queue.put(None)
             await asyncio.to_thread(thread.join)
 

@@ -197,17 +197,30 @@ class LiveSolitaire:
     game: Game
     course: Course | None = None
     game_name: str = field(default=SOLITAIRE, init=False)
+    #: What is worked out once about this value (its game's summary): a table is never
+    #: changed, an action makes a new one (whose game is a copy).
+    _memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False,
+                                  repr=False)
 
     @property
     def variant(self) -> str:
         return self.game.variant.name
+
+    def state(self) -> dict[str, Any]:
+        """``self.game.summary()``, made once."""
+        state = self._memo.get("state")
+        if state is None:
+            state = self._memo["state"] = self.game.summary()
+        return state
 
     def snapshot(self) -> dict[str, Any]:
         return {**self.game.to_json(),
                 "round": None if self.course is None else self.course.to_json()}
 
     def summary(self) -> dict[str, Any]:
-        entry = game_entry(self.game)
+        state = self.state()                            # game_entry(self.game), made once
+        entry = {"deal": state["deal"], "code": state["code"], "status": state["status"],
+                 "moves": state["moves"], "score": state["score"]}
         course = self.course
         if course is None:
             return {"status": entry["status"], "games": [entry], "round": None}
@@ -226,7 +239,7 @@ class LiveSolitaire:
 
     def view(self, held: Sequence[int]) -> dict[str, Any]:
         """What a connection at this table is shown: ``state`` (and ``round``)."""
-        return self._tag({"state": self.game.summary()})
+        return self._tag({"state": self.state()})
 
     def on_error(self, held: Sequence[int]) -> dict[str, Any]:
         return self.view(held)
@@ -240,6 +253,11 @@ class LiveSolitaire:
             check_version(request, self.version)
         if cmd == "next-hole":
             return self._next_hole()
+        if cmd == "state":                             # golf serve's replies, made once
+            return Step(self._tag({"state": self.state()}))
+        if cmd == "legal":
+            return Step(self._tag({"legal": list(self.state()["legal"]),
+                                   "state": self.state()}))
         request = _strip(request, "version")
         if cmd == "hint":
             request = bounded_hint(request)
@@ -248,6 +266,7 @@ class LiveSolitaire:
         if cmd not in SOLITAIRE_ACTIONS or not reply.get("ok", True):
             return Step(self._tag(reply))
         after = replace(self, game=game, version=self.version + 1)
+        after._memo["state"] = reply["state"]          # the new game's summary
         last = {"seat": 0, "action": reply["action"], "card": reply["card"], "by": "human"}
         return Step(after._tag(reply), after, last)
 
