@@ -105,7 +105,10 @@ def serve(app: Any, sock: socket.socket, tls: TLS | None,
     options: dict[str, Any] = {}
     if tls is not None:
         options.update(ssl_certfile=tls.certfile, ssl_keyfile=tls.keyfile)
-    config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_BYTES, **options)
+    # no permessage-deflate: compressing every reply (and inflating every request) costs more
+    # processor time than any other step of a move, for messages of a few kilobytes
+    config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_BYTES,
+                            ws_per_message_deflate=False, **options)
     logging.getLogger("uvicorn.error").addFilter(QuietUTF8())
 
     class Server(uvicorn.Server):
