@@ -149,6 +149,30 @@ def test_solver_agrees_with_a_naive_search(variant):
     check()
 
 
+@pytest.mark.parametrize("variant", ["app-facil", "app-clasico"])
+def test_the_chain_bound_cuts_a_part_no_card_can_start(variant):
+    """6-7 and J-Q are two parts of the ranks left: no chain of plays crosses from one to the
+    other, so each needs its own chain, started on the waste or a drawn card. The only card
+    that can start one is the 5 in the stock (on it the 6): the J-Q part can never start, and
+    the bound proves the loss at the first position. With a king to draw after the 5 (a
+    queen goes on it) the same tableau is won: the bound does not cut it."""
+    rules = rule_set(variant)
+    columns = [["6C"], ["7D"], ["JH"], ["QS"], [], [], []]
+    lost = Position.build(columns, ["5H"], ["2C"])
+    result = Solver(rules).solve(lost, best=False)
+    assert result.winnable is False and naive(rules, lost)[0] is False
+    assert result.stats["segment prunes"] == 1 and result.visited == 1
+    won = Position.build(columns, ["5H", "KD"], ["2C"])
+    result = Solver(rules).solve(won, best=False)
+    assert result.winnable is True and naive(rules, won)[0] is True
+    game_state = GameState(won)
+    for move in result.line:
+        step = engine.apply(rules, game_state, move)
+        assert step.accepted
+        game_state = step.state
+    assert rules.outcome(game_state) is Outcome.WON
+
+
 # -- lines, hints, limits -----------------------------------------------------------------------
 
 

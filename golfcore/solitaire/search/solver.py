@@ -15,6 +15,10 @@ space as black-hole-solver's, but it searches less, with sound pruning only:
 * **chain enders**: a card nothing may be played on (a king under ``king-ends-chain``) must be
   followed by a draw unless it is the last card; when the kings left need more draws than the
   stock holds, the branch is lost.
+* **chain parts** (the win search): a chain of plays never crosses a rank gone from the
+  tableau, so each connected part of the ranks left needs chains of its own, each started on
+  the waste or a drawn card on which one of its cards may be played; when the stock left
+  holds too few such cards, the branch is lost.
 * **transpositions**: states already searched are not searched again; when the rules ignore
   suits (checked, not assumed) the waste card is reduced to its rank, merging equivalent states.
 * **bounds** for the best result: cards that are dead, or covered by a dead card, can never be

@@ -33,6 +33,12 @@ from typing import Callable
 from golfcore.solitaire.search.tables import EMPTY_COLUMN, NONE_CLASS, RuleTables
 
 _SLACK_CAP = 60       # a card that may go on more cards than this gets no field (never dead)
+_BIT0 = sum(1 << (3 * r) for r in range(14))
+
+
+def _field_sum(x: int) -> int:
+    """The sum of the three-bit fields of ``x``."""
+    return (x & _BIT0).bit_count() + 2 * (x & _BIT0 << 1).bit_count() + 4 * (x & _BIT0 << 2).bit_count()
 
 
 class DealTables:
@@ -69,6 +75,63 @@ class DealTables:
         self.tpack = sum(n << (3 * r) for r, n in enumerate(tcount))
         self.topc = topc
         self._vectors(rt, cls, counts, tcount)
+        self._positions: dict[int, list[int]] = {}
+        #: chain_limits' answers by key
+        self.limits: dict[int, list[int]] = {}
+
+    def chain_limits(self, key: int) -> list[int]:
+        """For each waste class, the last stock position from which a tableau without jokers
+        can still be cleared, as far as its chains tell (-1: from none). ``key`` is the
+        tableau's rank counts, packed three bits a rank, reduced to what this reads: a 1 in
+        the field of each rank present, and the counts of the chain enders' ranks shifted
+        left by 42.
+
+        A chain of plays stays in one part of :meth:`~.tables.RuleTables.parts` and holds at
+        most one chain ender; each chain starts on a card of its own, the waste or a drawn
+        card, on which its first card may be played. So for every run of parts (next to each
+        other: only their starting cards can overlap, a card starting chains on the ranks on
+        either side of it), the chains they need must not outnumber the cards that may start
+        them: the waste, and the stock cards left."""
+        found = self.limits.get(key)
+        if found is None:
+            found = self.limits[key] = self._limits_of(key)
+        return found
+
+    def _limits_of(self, key: int) -> list[int]:
+        rt = self.rules
+        parts = rt.parts(key & rt.rank_bits)
+        enders = key >> 42
+        needs = [(max(1, _field_sum(enders & fields)), feed) for fields, feed in parts]
+        reqs: dict[int, int] = {}          # classes -> the most chains they must start
+        n = len(needs)
+        for first in range(n):
+            total = feeds = 0
+            for k in range(first, first + n if rt.circular else n):
+                need, feed = needs[k % n]
+                total += need
+                feeds |= feed
+                if reqs.get(feeds, 0) < total:
+                    reqs[feeds] = total
+        limits = [len(self.stock_cls)] * 16
+        for feed, need in reqs.items():
+            with_waste = self._last_with(need - 1, feed)
+            without = self._last_with(need, feed)
+            for w in range(16):
+                last = with_waste if feed >> w & 1 else without
+                if last < limits[w]:
+                    limits[w] = last
+        return limits
+
+    def _last_with(self, need: int, feed: int) -> int:
+        """The last stock position with at least ``need`` cards of the classes in ``feed``
+        still to be drawn (the stock's length when ``need`` is 0 or less, -1 when never)."""
+        if need <= 0:
+            return len(self.stock_cls)
+        where = self._positions.get(feed)
+        if where is None:
+            where = self._positions[feed] = [k for k, c in enumerate(self.stock_cls)
+                                              if feed >> c & 1]
+        return where[len(where) - need] if need <= len(where) else -1
 
     def _vectors(self, rt: RuleTables, cls: list[list[int]], counts: list[int],
                  tcount: list[int]) -> None:

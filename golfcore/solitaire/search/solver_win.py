@@ -10,9 +10,14 @@ kept in small integers passed down the recursion (:mod:`.solver_tables` builds t
   than cards to hold. The move is then not made;
 * ``tp`` packs the tableau's rank counts (three bits a rank), ``tt`` the classes of the seven
   free cards (four bits a column): the playable columns are three table look-ups;
-* ``ha`` packs each column's place ``i * 6 + height`` in six bits (the index of its free card
-  in the per-place tables), shifted left by 4: with the waste class it is the key of the table
-  of lost states, and the order of the playable columns is read from it with no list of heights.
+* ``hc`` is the column heights in base 6, shifted left by 4: with the waste class it is the key
+  of the table of lost states (kept small: a key of one machine digit hashes fastest);
+* ``lims`` is the chain bound (:meth:`.solver_tables.DealTables.chain_limits`): for each waste
+  class, the last stock position from which the ranks left can still be cleared, given that a
+  chain of plays never crosses a rank gone from the tableau, so each part of the ranks left
+  needs chains of its own, each started on the waste or a drawn card that may precede one of
+  its ranks. It changes only when a rank leaves the tableau or a chain ender is played, and is
+  looked up then (a few hundred different ones in a search).
 
 Transpositions and a dominance. When the rules let the player draw whenever the stock is not
 empty (every built-in variant but ``traditional``), a state proved lost stays lost with fewer
@@ -37,8 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from golfcore.solitaire.search.solver_search import Search
 
 _CHUNK = 255                       # positions counted at once (a cached small int)
-_SHIFT6 = tuple(6 * i + 4 for i in range(7))
-_POW64 = tuple(1 << (6 * i + 4) for i in range(7))
+_POW16 = tuple((6 ** i) << 4 for i in range(7))
 _COLUMNS_OF_MASK = tuple(tuple(i for i in range(7) if mask >> i & 1) for mask in range(128))
 
 
@@ -70,11 +74,8 @@ def search_win(search: "Search") -> bool:
         stats["parity prunes"] += 1
         return False
 
-    # ha: each column's place i * 6 + height in six bits, shifted left by 4: with the waste
-    # class, the key of the table of lost states
-    ha0 = sum((i * 6 + h) << (6 * i + 4) for i, h in enumerate(dt.heights))
-    shift6 = _SHIFT6
-    pow64 = _POW64
+    heights = list(dt.heights)
+    pow16 = _POW16
     tdel = dt.tdel                 # tdel[i * 6 + h]: change of tt when column i loses height h
     mask_lo, mask_mid, mask_hi = rt.mask_tables()   # playable columns by waste and free cards
     pv_of = dt.play_vecs           # pv_of[w][i * 6 + h]: change of vec for a play onto w
@@ -83,7 +84,7 @@ def search_win(search: "Search") -> bool:
     stock = dt.stock_cls
     n_stock = len(stock)
     tshift = rt.tshift             # tshift[c]: change of tp when a card of class c leaves
-    rank_bits, link_bits, wraps = rt.rank_bits, rt.link_bits, rt.wraps
+    rank_bits = rt.rank_bits
     draw_ok = (bool(rt.draw_ok[False]), bool(rt.draw_ok[True]))
     # losts[s]: states proved lost, by heights and waste class, with the stock position they
     # were proved at; one shared table for every s when the dominance on the stock holds
@@ -94,6 +95,19 @@ def search_win(search: "Search") -> bool:
         losts = [{} for _ in range(n_stock + 1)]
     gets = [table.get for table in losts]
     cols_of = _COLUMNS_OF_MASK
+    # the chain bound: lims[w], the last stock position from which the tableau can still be
+    # cleared with waste class w (dt.chain_limits, by the ranks present and the enders)
+    limits = dt.limits
+    chain_limits = dt.chain_limits
+    ender_fields = rt.ender_fields
+    no_limits = [n_stock] * 16
+    # stay[c]: the count field of class c, where a play of c leaves the key as it is while
+    # that field is not zero (0 for jokers and chain enders: their plays always change it)
+    stay = [0 if c == 0 or c >= 14 or ender_fields >> (3 * c) & 1 else 7 << (3 * c)
+            for c in range(16)]
+    tp0 = dt.tpack
+    lims0 = (no_limits if tp0 & 7 else
+             chain_limits((tp0 | tp0 >> 1 | tp0 >> 2) & rank_bits | (tp0 & ender_fields) << 42))
     path: list[int] = [0] * (total + n_stock + 1)
     # the most cards removed so far, and the line that removed them (only when asked)
     best_left = total - search.seen_best if search.seen_best >= 0 else total + 1
@@ -135,7 +149,8 @@ def search_win(search: "Search") -> bool:
         nvis = n
         chunk = budget = min(_CHUNK, event - n - 1)
 
-    def dfs(s: int, w: int, ha: int, vec: int, tp: int, tt: int, left: int) -> bool:
+    def dfs(s: int, w: int, hc: int, vec: int, tp: int, tt: int, left: int,
+            lims: list[int]) -> bool:
         nonlocal budget, best_left, best_path, n_match, n_segment
         budget -= 1
         if budget < 0:
@@ -143,8 +158,7 @@ def search_win(search: "Search") -> bool:
         if left < best_left:
             best_left = left
             best_path = path[:total - left + s]
-        stock_left = n_stock - s
-        if not stock_left and not tp & 7 and _segments(tp, rank_bits, link_bits, wraps) > 1:
+        if s > lims[w]:
             n_segment += 1
         else:
             mask = mask_lo[w][tt & 4095] | mask_mid[w][tt >> 12 & 4095] | mask_hi[w][tt >> 24]
@@ -155,17 +169,24 @@ def search_win(search: "Search") -> bool:
                     path[depth] = plays[0]
                     best_path = path[:depth + 1]
                     return True
-                if len(plays) > 1:
-                    plays = sorted([prio[ha >> shift6[i] & 63] for i in plays])
+                n_plays = len(plays)
+                if n_plays == 2:
+                    a, b = plays
+                    a = prio[a * 6 + heights[a]]
+                    b = prio[b * 6 + heights[b]]
+                    plays = (a, b) if a < b else (b, a)
+                elif n_plays > 2:
+                    plays = sorted([prio[i * 6 + heights[i]] for i in plays])
                 get = gets[s]
                 pvw = pv_of[w]
                 for i in plays:
                     i &= 7
                     card = tt >> 4 * i & 15
-                    nh = ha - pow64[i]
+                    nh = hc - pow16[i]
                     if get(nh | card, 99) <= s:
                         continue
-                    at = ha >> shift6[i] & 63
+                    h = heights[i]
+                    at = i * 6 + h
                     v2 = vec + pvw[at]
                     if v2 & hi != hi:
                         n_match += 1              # searched too: a bound rejects it
@@ -174,11 +195,21 @@ def search_win(search: "Search") -> bool:
                             count()
                         continue
                     path[depth] = i
-                    if dfs(s, card, nh, v2, tp - tshift[card], tt + tdel[at], left - 1):
+                    tp2 = tp - tshift[card]
+                    if tp2 & stay[card]:          # the same ranks present, the same enders
+                        lims2 = lims
+                    elif tp2 & 7:
+                        lims2 = no_limits
+                    else:
+                        key = (tp2 | tp2 >> 1 | tp2 >> 2) & rank_bits | (tp2 & ender_fields) << 42
+                        lims2 = limits.get(key) or chain_limits(key)
+                    heights[i] = h - 1
+                    if dfs(s, card, nh, v2, tp2, tt + tdel[at], left - 1, lims2):
                         return True
-            if stock_left and draw_ok[mask > 0]:
+                    heights[i] = h
+            if s < n_stock and draw_ok[mask > 0]:
                 card = stock[s]
-                if gets[s + 1](ha | card, 99) > s + 1:
+                if gets[s + 1](hc | card, 99) > s + 1:
                     v2 = vec + dv_of[s][w]
                     if v2 & hi != hi:
                         n_match += 1
@@ -187,21 +218,22 @@ def search_win(search: "Search") -> bool:
                             count()
                     else:
                         path[depth] = 7
-                        if dfs(s + 1, card, ha, v2, tp, tt, left):
+                        if dfs(s + 1, card, hc, v2, tp, tt, left, lims):
                             return True
-        losts[s][ha | w] = s
+        losts[s][hc | w] = s
         return False
 
     run = 0
     won = False
     try:
         while True:
+            heights[:] = dt.heights
             prio = ordering(run)
             nvis, chunk, budget = nvis + chunk - budget, 0, 0
             restart_at = nvis + (FIRST_RUN if run == 0 else RESTART_UNIT * luby(run))
             event = min(limit1, restart_at, next_tick)
             try:
-                won = dfs(0, dt.start_w, ha0, dt.vec, dt.tpack, dt.tops, total)
+                won = dfs(0, dt.start_w, dt.hcode << 4, dt.vec, tp0, dt.tops, total, lims0)
                 break
             except _Restart:
                 run += 1
@@ -218,16 +250,6 @@ def search_win(search: "Search") -> bool:
         search._record(total)
         search.path = []
     return won
-
-
-def _segments(tp: int, rank_bits: int, link_bits: int, wraps: bool) -> int:
-    """How many segments of linked ranks the tableau fills (``tp``: its packed counts, no
-    joker): a chain of plays never leaves one, so each needs a chain of its own."""
-    present = (tp | tp >> 1 | tp >> 2) & rank_bits
-    starts = present & ~((present & link_bits) << 3)
-    if wraps and present >> 39 & 1:
-        starts &= ~8                      # the king leads on to the ace
-    return starts.bit_count() or 1
 
 
 def _moves(path: list[int]) -> list[Any]:

@@ -38,6 +38,9 @@ NONE_CLASS = 14
 EMPTY_COLUMN = 15
 
 HallSets = list[tuple[tuple[int, ...], tuple[int, ...]]]
+#: a connected part of the link graph on the ranks present (see RuleTables.parts): the packed
+#: count fields of its chain enders, and the classes (a bit mask) that may start a chain on it
+Part = tuple[int, int]
 MaskTables = tuple[list[list[int]], list[list[int]], list[list[int]]]
 
 _WASTES: tuple[Card | None, ...] = (*CARDS, None)
@@ -200,6 +203,40 @@ class RuleTables:
         self.rank_bits = sum(1 << (3 * r) for r in range(1, 14))
         self.link_bits = sum(1 << (3 * r) for r in range(1, 13) if self.linked[r][r + 1])
         self.wraps = bool(self.linked[13][1])
+        # feeds[r]: the classes a card of rank r may be played on, as a bit mask
+        self.feeds = [sum(1 << w for w in range(16) if ok[w][r]) for r in range(14)]
+        self._parts: dict[int, tuple[Part, ...]] = {}
+        #: the packed-count fields of the chain enders' ranks
+        self.ender_fields = sum(7 << (3 * r) for r in range(1, 14) if self.ender_rank[r])
+
+    def parts(self, present: int) -> tuple[Part, ...]:
+        """The connected parts of the link graph on the ranks whose packed-count fields are
+        set in ``present`` (bit ``3 * r`` for rank r), in the order of their lowest ranks: a
+        chain of plays never leaves one, since it never crosses a rank gone from the tableau.
+        Built once per set of ranks."""
+        found = self._parts.get(present)
+        if found is not None:
+            return found
+        parts: list[Part] = []
+        seen: set[int] = set()
+        for r in range(1, 14):
+            if not present >> (3 * r) & 1 or r in seen:
+                continue
+            part = {r}
+            todo = [r]
+            while todo:
+                a = todo.pop()
+                for b in range(1, 14):
+                    if self.linked[a][b] and present >> (3 * b) & 1 and b not in part:
+                        part.add(b)
+                        todo.append(b)
+            seen |= part
+            feed = 0
+            for x in part:
+                feed |= self.feeds[x]
+            parts.append((sum(7 << (3 * x) for x in part if self.ender_rank[x]), feed))
+        found = self._parts[present] = tuple(parts)
+        return found
 
     def mask_tables(self) -> MaskTables:
         """For each waste class, the playable columns (a 7-bit mask) from the free cards'
