@@ -112,7 +112,12 @@ def without(reply: dict[str, Any], *keys: str) -> dict[str, Any]:
 def test_hello_is_golf_serves_with_the_web_block(browser: Browser) -> None:
     reply = browser("hello")
     serve = serve_reply([{"id": 1, "cmd": "hello"}])
-    assert without(reply, "web", "features") == without(serve, "features")
+    assert without(reply, "web", "features", "variants") == without(serve, "features",
+                                                                    "variants")
+    # every variant as golf serve lists it, plus its title in both languages
+    assert [without(v, "titles") for v in reply["variants"]] == serve["variants"]
+    for variant in reply["variants"]:
+        assert set(variant["titles"]) == {"es", "en"} and all(variant["titles"].values())
     assert reply["features"] == [f for f in serve["features"] if f != "solve"]
     assert reply["web"] == {"version": 1, "bots": bot_names(), "max_message": MAX_MESSAGE}
 
@@ -259,13 +264,35 @@ def test_every_bad_message_gets_an_error_and_the_connection_goes_on(
     reply = browser.send(text)
     assert reply["ok"] is False and reply["error"] == error, reply
     assert words in reply["message"]
+    # the player's texts: a message code and the same text in Spanish and English
+    assert reply["message_code"] == error and set(reply["messages"]) == {"es", "en"}
+    assert all(reply["messages"].values()) and reply["messages"]["es"] != reply["messages"]["en"]
     assert browser("hello")["ok"] is True
+
+
+@pytest.mark.parametrize("fields, code, words_es", [
+    ({"code": "GO1-X-ZZZ"}, "bad-code", "Ese código no sirve"),
+    ({"code": "GO1-Z-AAAAAAB"}, "bad-code", "Ese código no sirve"),
+    ({"round": "GR1-T-AAA"}, "bad-code", "Ese código no sirve"),
+    ({"variant": "nope"}, "unknown-variant", "Esa regla no existe"),
+    ({"variant": "card-golf"}, "unknown-variant", "Esa regla no existe"),
+    ({"winnable": "yes"}, "bad-input", "no es válida"),
+])
+def test_a_bad_new_says_why_in_both_languages(browser: Browser, fields: dict[str, Any],
+                                              code: str, words_es: str) -> None:
+    reply = browser("new", **fields)
+    assert reply["ok"] is False and reply["error"] == "bad-input", reply
+    assert reply["message_code"] == code
+    assert words_es in reply["messages"]["es"]
+    # the English text is English: none of the Spanish words
+    assert words_es not in reply["messages"]["en"] and reply["messages"]["en"]
 
 
 def test_a_message_too_large_is_refused_unread(browser: Browser) -> None:
     text = json.dumps({"id": 1, "cmd": "hello", "pad": "x" * MAX_MESSAGE})
     reply = browser.send(text)
-    assert reply == {"ok": False, "error": "too-large", "message": reply["message"]}
+    assert reply == {"ok": False, "error": "too-large", "message": reply["message"],
+                     "message_code": "too-large", "messages": reply["messages"]}
     assert str(MAX_MESSAGE) in reply["message"]
     at_limit = json.dumps({"id": 2, "cmd": "hello", "p": ""})
     at_limit = at_limit[:-2] + "x" * (MAX_MESSAGE - len(at_limit)) + at_limit[-2:]
@@ -481,6 +508,9 @@ def test_card_game_commands_answer_as_golf_serve(browser: Browser) -> None:
         serve = session.handle({"id": browser.next_id, "cmd": cmd, **fields})
         version += cmd == "act" and serve["ok"]
         expected = {**serve, "table": new["table"], "version": version}
+        if not serve["ok"] and "error" in serve:     # the web adds the player's texts
+            assert set(reply.pop("messages")) == {"es", "en"}
+            assert reply.pop("message_code") in (serve["error"], "bad-input")
         assert reply == expected, (cmd, fields)
 
 

@@ -43,6 +43,7 @@ from golfcore.errors import GolfError
 from golfcore.protocol.cardgame import RequestError
 from golfcore.protocol.server import (BAD_INPUT, BAD_REQUEST, FEATURES, INTERNAL, PROTOCOL,
                                       dump_reply, error_reply, hello, other_game_hint)
+from golfcore.web import i18n
 from golfcore.web import tables as t
 from golfcore.web.limits import TRY_AGAIN_LATER, Bounds, Limits, Rate
 from golfcore.web.messages import (BAD_TOKEN, MAX_MESSAGE, NO_TABLE, Message, finish,
@@ -77,7 +78,7 @@ class Connection:
 
     def send(self, message: dict[str, Any]) -> None:
         if not self.closed:
-            self.outbox.put_nowait(dump_reply(message))
+            self.outbox.put_nowait(dump_reply(i18n.localize(message)))
 
     async def write(self) -> None:
         """Send the queued messages in order until ``None`` (or the socket fails)."""
@@ -258,7 +259,8 @@ class Hub:
             reply = error_reply(INTERNAL, f"the game could not be saved: {exc}", rid)
         except GolfError as exc:
             reply = error_reply(BAD_INPUT, _new_hint(str(exc), request) if cmd == "new"
-                                else str(exc), rid, **extra())
+                                else str(exc), rid, **extra(),
+                                **i18n.golf_error_texts(exc, cmd, request))
         except Exception as exc:  # a bug must not end the connection
             log.exception("internal error answering %r", cmd)
             reply = error_reply(INTERNAL, f"internal error: {type(exc).__name__}: {exc}", rid)
@@ -269,7 +271,9 @@ class Hub:
     async def answer(self, conn: Connection, cmd: str, request: dict[str, Any],
                      rid: Any) -> dict[str, Any]:
         if cmd == "hello":
-            return {**hello(), "features": [f for f in FEATURES if f != "solve"],
+            greeting = hello()
+            return {**greeting, "variants": i18n.variant_titles(greeting["variants"]),
+                    "features": [f for f in FEATURES if f != "solve"],
                     "web": {"version": WEB_VERSION, "bots": bot_names(),
                             "max_message": MAX_MESSAGE}}
         if cmd == "quit":
