@@ -2,8 +2,8 @@
 // views (solitaire, card game, statistics), settings, saved tokens and pushes.
 
 import { Net } from "./net.js";
-import { t, getLang, setLang, applyStatic } from "./i18n.js";
-import { $, showOverlay, hideOverlay, notice } from "./ui.js";
+import { t, getLang, setLang, applyStatic, pick, onLangChange } from "./i18n.js";
+import { $, showOverlay, hideOverlay, notice, rovingKeys, syncRoving, setFocusFallback } from "./ui.js";
 import * as store from "./store.js";
 import { Solitaire } from "./solitaire.js";
 import { NewGameDialog } from "./newgame.js";
@@ -49,9 +49,16 @@ class App {
     $("new-game").addEventListener("click", () => this.openNewDialog());
     $("help").addEventListener("click", () => this.toggleHelp());
     document.getElementById("help-close").addEventListener("click", () => hideOverlay($("help-panel")));
-    for (const tab of document.querySelectorAll(".tabs [data-view]")) {
+    const tabs = () => [...document.querySelectorAll(".tabs [data-view]")];
+    for (const tab of tabs()) {
       tab.addEventListener("click", () => this.showView(tab.dataset.view));
     }
+    // Arrow keys move between the tabs (and show the tab reached), as a tablist does.
+    rovingKeys(document.querySelector(".tabs"), tabs, (tab) => this.showView(tab.dataset.view));
+    // A dialog that closes gives the focus back where it was; when that element is gone (a
+    // redrawn board), to the screen's first useful control.
+    setFocusFallback(() => this.focusTarget());
+    onLangChange(() => this.refreshTitles());
     // Clicking the dim backdrop of a panel closes it (not the end-of-game dialogs).
     for (const id of ["help-panel", "new-dialog"]) {
       const el = $(id);
@@ -101,9 +108,25 @@ class App {
     this.session.version = reply.version;
   }
 
+  // A variant's title in the page's language (hello gives `titles: {es, en}`).
   variantTitle(name) {
     const v = this.variants.find((x) => x.name === name);
-    return v ? v.title : (name || "");
+    return v ? pick(v.titles, v.title) : (name || "");
+  }
+
+  refreshTitles() {
+    if (this.view === "solitaire" && this.solitaire.state) {
+      document.getElementById("variant-name").textContent = this.variantTitle(this.solitaire.state.variant);
+    }
+  }
+
+  // Where the focus belongs on the screen shown, when the element that had it is gone.
+  focusTarget() {
+    if (this.view === "solitaire") {
+      return document.querySelector("#columns button.playable") || $("stock");
+    }
+    if (this.view === "cardgame") return this.cardgame.focusTarget();
+    return document.querySelector(`#tab-${this.view === "stats" ? "stats" : "solitaire"}`);
   }
 
   // ---- starting, saving, resuming -----------------------------------------------------------
@@ -230,9 +253,9 @@ class App {
     document.getElementById("view-solitaire").hidden = view !== "solitaire";
     document.getElementById("view-cardgame").hidden = view !== "cardgame";
     $("stats-page").hidden = view !== "stats";
-    for (const tab of document.querySelectorAll(".tabs [data-view]")) {
-      tab.setAttribute("aria-selected", String(tab.dataset.view === view));
-    }
+    const tabs = [...document.querySelectorAll(".tabs [data-view]")];
+    for (const tab of tabs) tab.setAttribute("aria-selected", String(tab.dataset.view === view));
+    syncRoving(tabs, (tab) => tab.dataset.view === view);
   }
 
   async showView(view, opts) {

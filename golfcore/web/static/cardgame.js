@@ -3,8 +3,8 @@
 // device" screen when several people share the device), else the first seat held. Bots' and
 // other devices' actions arrive as pushes and are highlighted.
 
-import { t, pickMessage, onLangChange } from "./i18n.js";
-import { h, notice, copyText } from "./ui.js";
+import { t, pickMessage, errorText, onLangChange } from "./i18n.js";
+import { h, notice, copyText, announce } from "./ui.js";
 import { CardGameSetup } from "./cgsetup.js";
 import { renderBoard, renderCenter, seatName } from "./cgboard.js";
 import { renderRoundResult, renderMatchOver } from "./cgresult.js";
@@ -32,6 +32,7 @@ export class CardGame {
     this.last = null;       // {seat, action, by} of the last push
     this.message = "";
     this.busy = false;
+    this.saidTurn = null;
   }
 
   hasMatch() { return this.held.length > 0; }
@@ -58,6 +59,10 @@ export class CardGame {
     await this.loadObservations(reply.observations);
     this.showSetup(false);
     this.render();
+    // The setup form is gone: the focus goes to the table, not to the top of the page.
+    const target = this.focusTarget();
+    if (target) target.focus();
+    this.announceTurn();
   }
 
   async opened(reply, links) {
@@ -99,6 +104,31 @@ export class CardGame {
     if (msg.observations) this.setObservations(msg.observations);
     if (msg.last) this.last = msg.last;
     this.render();
+    // Another device's or a computer's move, then whose turn it is now.
+    if (msg.last) announce(this.lastText());
+    this.announceTurn();
+  }
+
+  // The turn, announced when it changes (and the end of a round or of the match).
+  announceTurn() {
+    const obs = this.obs[this.viewer()];
+    if (!obs) return;
+    const key = `${obs.round}:${obs.step === "over" || obs.over ? "over" : obs.turn}`;
+    if (key === this.saidTurn) return;
+    this.saidTurn = key;
+    announce(this.turnText(obs, this.viewer()));
+  }
+
+  // Where the focus belongs at the table when the element that had it is gone: the draw
+  // button, a place that can be touched, the next round, the pass button, the turn.
+  focusTarget() {
+    if (this.tableEl.hidden) return this.setup.el.querySelector("select, button");
+    for (const sel of ['[data-testid="cg-pass"]', '[data-testid="cg-next"]', '[data-testid="cg-draw"]',
+      ".cg-board.mine button.playable", '[data-testid="cg-mode-replace"]', '[data-testid="cg-stock"]']) {
+      const el = this.tableEl.querySelector(sel);
+      if (el && !el.disabled && el.getClientRects().length) return el;
+    }
+    return this.tableEl.querySelector("h1");
   }
 
   async act(seat, action) {
@@ -116,6 +146,7 @@ export class CardGame {
     if (reply.ok) {
       this.message = "";
       this.last = { seat, action: reply.action || action, by: "human" };
+      announce(this.lastText());
       if (!String(action).startsWith("discard")) this.mode = "replace";
       // The connection that acted gets no push: refresh the other seats it holds.
       for (const other of this.held) {
@@ -126,9 +157,11 @@ export class CardGame {
     } else if (reply.reason) {
       this.message = this.app.settings.interactive ? pickMessage(reply.messages, reply.reason) : "";
     } else if (reply.error && reply.error !== "stale") {
-      this.message = reply.message || reply.error;
+      this.message = errorText(reply);
     }
     this.render();
+    if (this.message) announce(this.message);
+    this.announceTurn();
   }
 
   viewer() {
@@ -210,10 +243,15 @@ export class CardGame {
     this.viewerSeat = viewer;
 
     const needPass = this.needsPass(obs, viewer);
-    const parts = [this.statusBar(obs, viewer)];
+    const parts = [h("h1", { class: "view-title", tabindex: "-1" }, t("cg.tableTitle", { n: obs.round ?? 1 })),
+      this.statusBar(obs, viewer)];
+    // A deal someone chose (a seed or a code): that person knows every card. Every seat is told.
+    if (obs.chosen_deal) {
+      parts.push(h("p", { class: "chosen-deal", testid: "cg-chosen-deal", role: "note" }, t("cg.chosenDeal")));
+    }
     if (needPass) {
       parts.push(h("section", { class: "panel pass" },
-        h("h3", null, t("cg.pass", { n: viewer + 1 })),
+        h("h2", null, t("cg.pass", { n: viewer + 1 })),
         h("button", { type: "button", class: "primary", testid: "cg-pass",
           onclick: () => { this.confirmed = viewer; this.render(); } }, t("cg.passShow", { n: viewer + 1 }))));
     } else {
@@ -223,22 +261,29 @@ export class CardGame {
     parts.push(h("div", { class: "buttons secondary" },
       h("button", { type: "button", testid: "cg-new", onclick: () => this.newMatch() }, t("cg.new"))));
     const active = document.activeElement;
-    const focusId = active && this.tableEl.contains(active) ? active.dataset.testid : null;
+    const hadFocus = active && this.tableEl.contains(active);
+    const focusId = hadFocus ? active.dataset.testid : null;
     this.tableEl.replaceChildren(...parts.filter(Boolean));
-    if (focusId) {
-      const again = this.tableEl.querySelector(`[data-testid="${focusId}"]`);
-      if (again) again.focus({ preventScroll: true });
+    if (hadFocus) {
+      // The same control again, or (it is gone: «Robar del mazo» after a draw) the next
+      // useful one, never the top of the page.
+      const again = focusId ? this.tableEl.querySelector(`[data-testid="${focusId}"]`) : null;
+      const target = again && again.getClientRects().length ? again : this.focusTarget();
+      if (target) target.focus({ preventScroll: !!again });
     }
     this.highlightLast();
   }
 
+  turnText(obs, viewer) {
+    if (obs.over) return t("cg.over");
+    if (obs.step === "over") return t("cg.roundOver");
+    if (obs.turn === viewer) return t("cg.turnYou", { n: viewer + 1 });
+    if ((this.kinds[obs.turn] || "").startsWith("bot")) return t("cg.turnBot", { n: obs.turn + 1 });
+    return t("cg.turn", { n: (obs.turn ?? 0) + 1 });
+  }
+
   statusBar(obs, viewer) {
-    let turnText;
-    if (obs.over) turnText = t("cg.over");
-    else if (obs.step === "over") turnText = t("cg.roundOver");
-    else if (obs.turn === viewer) turnText = t("cg.turnYou", { n: viewer + 1 });
-    else if ((this.kinds[obs.turn] || "").startsWith("bot")) turnText = t("cg.turnBot", { n: obs.turn + 1 });
-    else turnText = t("cg.turn", { n: (obs.turn ?? 0) + 1 });
+    const turnText = this.turnText(obs, viewer);
     const lastTurns = (obs.last_turns || []).length && obs.step !== "over"
       ? h("span", { class: "last-turns" }, t("cg.lastTurns", { names: obs.last_turns.map((s) => s + 1).join(", ") }))
       : null;
@@ -246,7 +291,7 @@ export class CardGame {
       h("span", { class: "round-no" }, t("cg.round", { n: obs.round ?? 1 })),
       h("strong", { testid: "cg-turn", "data-seat": obs.turn ?? "", class: obs.turn === viewer ? "you" : null }, turnText),
       lastTurns,
-      h("span", { class: "last-action", "aria-live": "polite" }, this.lastText()));
+      h("span", { class: "last-action" }, this.lastText()));
   }
 
   lastText() {
@@ -288,12 +333,14 @@ export class CardGame {
     }, viewer);
     const result = obs.step === "over" ? renderRoundResult(obs, () => this.act(viewer, "next")) : null;
     const over = renderMatchOver(obs, () => this.newMatch());
-    return h("div", { class: "cg-play" },
+    // The end of the round and of the match come first, above the boards: on a desktop the
+    // result is in sight without scrolling (the boards, all face up, follow it).
+    return h("div", { class: "cg-play" }, over, result,
       h("div", { class: "cg-others" }, others),
       center,
       this.actionsView(obs, viewer, legal),
-      h("div", { class: "cg-message message" + (this.message ? " error" : ""), testid: "cg-message", role: "status" }, this.message),
-      mine, over, result);
+      h("div", { class: "cg-message message" + (this.message ? " error" : ""), testid: "cg-message" }, this.message),
+      mine);
   }
 
   actionsView(obs, viewer, legal) {
@@ -332,7 +379,7 @@ export class CardGame {
     // With every person's seat on this device, the links are only for inviting someone else.
     const optional = seats.every((seat) => this.held.includes(seat));
     return h("section", { class: "panel cg-links", testid: "cg-links", "data-optional": String(optional) },
-      h("h3", null, t(optional ? "cg.linksOptional" : "cg.links")), h("ul", null, items));
+      h("h2", null, t(optional ? "cg.linksOptional" : "cg.links")), h("ul", null, items));
   }
 
   highlightLast() {

@@ -83,12 +83,16 @@ export function shortText(code) {
 }
 
 // Spoken label: "6 de corazones" / "6 of hearts", "rey de picas", "comodín".
+// A card shown by a letter (ace, jack, queen, king) is named with that letter first, so that
+// its name contains the text people see on it (voice control: "click R"): "R, rey de picas".
 export function cardLabel(code) {
   const c = parseCard(code);
   if (!c) return t("card.back");
   if (c.joker) return t("card.joker");
-  const rank = [1, 11, 12, 13].includes(c.rank) ? t(`rank.${c.rank}`) : String(c.rank);
-  return t("card.of", { rank, suit: t(`suit.${c.suit}`) });
+  const lettered = [1, 11, 12, 13].includes(c.rank);
+  const rank = lettered ? t(`rank.${c.rank}`) : String(c.rank);
+  const label = t("card.of", { rank, suit: t(`suit.${c.suit}`) });
+  return lettered ? t("card.face", { letter: rankText(c.rank), label }) : label;
 }
 
 // Fill `el` (usually a <button class="card">) with the face of `code`, or a back when null.
@@ -120,12 +124,15 @@ export function drawCard(el, code) {
     middle.appendChild(suitIcon("JK", "suit big"));
     const word = document.createElement("span");
     word.className = "joker-word";
-    word.textContent = "JOKER";
+    word.textContent = t("card.joker").toUpperCase();
     middle.appendChild(word);
   } else if (c.rank >= 11) {
+    // The big letter is drawn by the style sheet (::before), so that the card's visible text
+    // is its corner's letter once, as its name begins ("R, rey de picas").
     const letter = document.createElement("span");
     letter.className = "face-letter";
-    letter.textContent = rankText(c.rank);
+    letter.setAttribute("aria-hidden", "true");
+    letter.dataset.letter = rankText(c.rank);
     middle.appendChild(letter);
     middle.appendChild(suitIcon(c.suit, "suit medium"));
   } else {

@@ -1,7 +1,7 @@
 // Drawing the card game's table from an observation: each seat's board (a grid of card
 // buttons, face-down ones as backs), the stock, the discard and the held card.
 
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { cardButton, cardLabel, drawCard } from "./cards.js";
 import { h } from "./ui.js";
 
@@ -34,7 +34,11 @@ export function renderBoard(obs, seat, opts) {
     btn.dataset.place = String(p);
     btn.dataset.seat = String(seat);
     if (cancelled.has(p)) btn.classList.add("cancelled");
-    if (o.actionable && o.actionable.has(p)) btn.classList.add("playable");
+    if (o.actionable && o.actionable.has(p)) {
+      // Not by colour alone: the card has a mark, and its name says it can be touched.
+      btn.classList.add("playable");
+      btn.setAttribute("aria-label", `${where}: ${code ? cardLabel(code) : t("cg.faceDown")}, ${t("card.playable")}`);
+    }
     if (!o.mine) btn.tabIndex = -1;
     places.push(btn);
   }
@@ -47,7 +51,7 @@ export function renderBoard(obs, seat, opts) {
     h("strong", null, seatName(seat) + who),
     total !== null && total !== undefined ? h("span", { class: "total" }, t("cg.total", { n: total })) : null,
     showing !== null && showing !== undefined && obs.step !== "over"
-      ? h("span", { class: "showing" }, t("cg.showing", { n: showing })) : null);
+      ? h("span", { class: "showing" }, tn("cg.showing", showing)) : null);
   const grid = h("div", { class: "cg-grid", role: "group", "aria-label": seatName(seat),
     style: `--cols:${cols};--rows:${rows}` }, places);
   const classes = ["cg-board", o.mine ? "mine" : "other", toAct ? "to-act" : "",

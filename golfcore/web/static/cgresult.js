@@ -2,7 +2,7 @@
 // words, the scores and totals) and the end of the match (the winners).
 
 import { t } from "./i18n.js";
-import { h } from "./ui.js";
+import { h, scrollTable } from "./ui.js";
 import { seatName } from "./cgboard.js";
 
 export function renderRoundResult(obs, onNext) {
@@ -12,7 +12,7 @@ export function renderRoundResult(obs, onNext) {
   const rounds = obs.rounds || [];
   const roundNo = obs.round || rounds.length;
 
-  const head = h("tr", null, h("th", { scope: "col" }, ""),
+  const head = h("tr", null, h("th", { scope: "col" }, t("cg.result.seat")),
     h("th", { scope: "col" }, t("cg.result.board")),
     h("th", { scope: "col" }, t("cg.result.score")),
     h("th", { scope: "col" }, t("cg.result.total")));
@@ -51,14 +51,14 @@ export function renderRoundResult(obs, onNext) {
     ? h("button", { type: "button", class: "primary", testid: "cg-next", "aria-keyshortcuts": "Enter", onclick: onNext }, t("cg.act.next"))
     : null;
   return h("section", { class: "panel round-result", testid: "round-result" },
-    h("h3", null, t("cg.result.title", { n: roundNo })), table, lines, history,
+    h("h2", null, t("cg.result.title", { n: roundNo })), table, lines, history,
     next ? h("div", { class: "buttons" }, next) : null);
 }
 
 function renderHistory(obs, players) {
   const rounds = obs.rounds || [];
   if (rounds.length < 2) return null;
-  const head = h("tr", null, h("th", null, ""), rounds.map((_, i) => h("th", { scope: "col" }, String(i + 1))),
+  const head = h("tr", null, h("th", { scope: "col" }, t("cg.result.seat")), rounds.map((_, i) => h("th", { scope: "col" }, String(i + 1))),
     h("th", { scope: "col" }, t("cg.result.total")));
   const rows = [];
   for (let s = 0; s < players; s++) {
@@ -66,8 +66,8 @@ function renderHistory(obs, players) {
       rounds.map((r) => h("td", null, String(r.scores ? r.scores[s] : ""))),
       h("td", null, String(obs.totals ? obs.totals[s] : ""))));
   }
-  return h("div", { class: "table-scroll" },
-    h("table", { class: "card-table history" }, h("thead", null, head), h("tbody", null, rows)));
+  return scrollTable(t("cg.history"),
+    h("table", { class: "card-table history" }, h("caption", null, t("cg.history")), h("thead", null, head), h("tbody", null, rows)));
 }
 
 export function renderMatchOver(obs, onNewMatch) {
@@ -75,7 +75,7 @@ export function renderMatchOver(obs, onNewMatch) {
   const winners = obs.winners || [];
   const names = winners.map((s) => `${seatName(s)} (${obs.totals ? obs.totals[s] : ""})`).join(", ");
   return h("section", { class: "panel match-over", testid: "match-over", role: "status" },
-    h("h3", null, t("cg.over")),
+    h("h2", null, t("cg.over")),
     h("p", { class: "winners" }, t(winners.length > 1 ? "cg.winnersMany" : "cg.winners", { names })),
     obs.code ? h("p", null, t("cg.code", { code: obs.code })) : null,
     h("div", { class: "buttons" },

@@ -2,7 +2,7 @@
 // into the variant string: `card-golf+shape=2x4`), 2 to 6 seats, each a person or a computer
 // opponent (the bots of `hello`'s web.bots), and whether every person plays on this device.
 
-import { t } from "./i18n.js";
+import { t, pick, errorText } from "./i18n.js";
 import { h } from "./ui.js";
 
 // docs/card-game.md: the shapes of the decision (CG-02) and each variant's own.
@@ -48,7 +48,7 @@ export class CardGameSetup {
     const variants = this.variants.length ? this.variants : [{ name: "card-golf", title: "card-golf" }];
     this.variantSel = h("select", { testid: "cg-variant", id: "cg-variant",
       onchange: () => { this.shapeSel.value = DEFAULT_SHAPE[this.variantSel.value] || "3x3"; } },
-      variants.map((v) => h("option", { value: v.name }, v.title || v.name)));
+      variants.map((v) => h("option", { value: v.name }, pick(v.titles, v.title || v.name))));
     if (variants.some((v) => v.name === prevVariant)) this.variantSel.value = prevVariant;
 
     this.shapeSel = h("select", { testid: "cg-shape", id: "cg-shape" },
@@ -67,7 +67,7 @@ export class CardGameSetup {
     this.startBtn = h("button", { type: "submit", class: "primary", testid: "cg-start" }, t("cg.start"));
 
     this.el.replaceChildren(
-      h("h2", null, t("cg.title")),
+      h("h1", null, t("cg.title")),
       h("div", { class: "cg-setup-grid" },
         h("label", { class: "field" }, h("span", null, t("cg.variant")), this.variantSel),
         h("label", { class: "field" }, h("span", null, t("cg.shape")), this.shapeSel),
@@ -125,7 +125,7 @@ export class CardGameSetup {
       this.startBtn.disabled = false;
     }
     if (!reply) { this.showError(t("conn.lost")); return; }
-    if (!reply.ok) { this.showError(reply.message || reply.error); return; }
+    if (!reply.ok) { this.showError(errorText(reply)); return; }
     this.onStart(reply);
   }
 }

@@ -40,10 +40,31 @@ export function t(key, params) {
   return s;
 }
 
-// The message of a refusal in the current language (messages: {es, en}).
+// A string with a count: "KEY.one" when n is 1 (and the language has it), else "KEY"
+// («1 punto», «2 puntos»).
+export function tn(key, n, params) {
+  const all = Object.assign({ n }, params || {});
+  const one = `${key}.one`;
+  if (Number(n) === 1 && (STRINGS[lang][one] !== undefined)) return t(one, all);
+  return t(key, all);
+}
+
+// The text of a refusal or an error in the current language. Every refusal and every error
+// the server sends carries `messages: {es, en}` (golfcore.web.i18n): the page shows those,
+// never the English `message` meant for developers, unless the reply has no texts at all.
 export function pickMessage(messages, fallback) {
-  if (messages && typeof messages === "object") return messages[lang] || messages.es || messages.en || fallback || "";
+  if (messages && typeof messages === "object") return messages[lang] || fallback || messages.es || messages.en || "";
   return fallback || "";
+}
+
+export function errorText(reply) {
+  if (!reply) return t("conn.lost");
+  return pickMessage(reply.messages, t("error.generic", { msg: reply.error || reply.reason || "?" }));
+}
+
+// A text in both languages ({es, en}) in the current one.
+export function pick(texts, fallback) {
+  return texts && typeof texts === "object" ? (texts[lang] || fallback || "") : (fallback || "");
 }
 
 export function applyStatic(root) {

@@ -5,7 +5,7 @@
 // card drawn from the stock (then a place to turn up), Enter deals the next round. None acts
 // while a field has the focus or a dialog is open.
 
-import { topOverlay } from "./ui.js";
+import { topOverlay, trapTab } from "./ui.js";
 
 export function installKeys(app) {
   let spaceTaken = false;     // the last space pressed was a shortcut (not a button's press)
@@ -14,6 +14,7 @@ export function installKeys(app) {
     const typing = target && (target.isContentEditable
       || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName));
     if (e.key === " " || e.code === "Space") spaceTaken = false;
+    if (e.key === "Tab") { trapTab(e); return; }
     if (e.key === "Escape") {
       const top = topOverlay();
       if (top) { e.preventDefault(); app.closeOverlay(top); }

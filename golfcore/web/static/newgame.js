@@ -2,8 +2,8 @@
 // code to paste, a random deal (winnable deals only, with a spinner and the search's progress),
 // and the traditional 9-hole round.
 
-import { t, onLangChange } from "./i18n.js";
-import { $, h, showOverlay, hideOverlay } from "./ui.js";
+import { t, tn, pick, errorText, onLangChange } from "./i18n.js";
+import { $, h, showOverlay, hideOverlay, rovingKeys, syncRoving } from "./ui.js";
 
 export class NewGameDialog {
   constructor(app) {
@@ -25,6 +25,9 @@ export class NewGameDialog {
     for (const testid of ["rule-facil", "rule-clasico"]) {
       $(testid).addEventListener("click", (e) => this.choose(e.currentTarget.dataset.variant));
     }
+    // A radio group: the arrow keys move the choice between Fácil and Clásico.
+    const radios = () => [$("rule-facil"), $("rule-clasico")];
+    rovingKeys(this.el.querySelector(".rules"), radios, (b) => this.choose(b.dataset.variant));
     this.select.addEventListener("change", () => this.choose(this.select.value));
     this.codeInput.addEventListener("input", () => this.showError(""));
     this.codeInput.addEventListener("keydown", (e) => {
@@ -44,7 +47,7 @@ export class NewGameDialog {
     const current = this.select.value || "app-facil";
     const options = this.variants
       .filter((v) => v.game === "solitaire")
-      .map((v) => h("option", { value: v.name }, `${v.title} (${v.name})`));
+      .map((v) => h("option", { value: v.name }, pick(v.titles, v.title)));
     if (!options.length) options.push(h("option", { value: "app-facil" }, t("new.facil")));
     this.select.replaceChildren(...options);
     this.choose(current);
@@ -52,10 +55,11 @@ export class NewGameDialog {
 
   choose(variant) {
     if ([...this.select.options].some((o) => o.value === variant)) this.select.value = variant;
-    for (const testid of ["rule-facil", "rule-clasico"]) {
-      const b = $(testid);
-      b.setAttribute("aria-checked", String(b.dataset.variant === this.select.value));
-    }
+    const radios = [$("rule-facil"), $("rule-clasico")];
+    for (const b of radios) b.setAttribute("aria-checked", String(b.dataset.variant === this.select.value));
+    // Only the checked radio is in the Tab order (the first when neither is checked).
+    const none = !radios.some((b) => b.dataset.variant === this.select.value);
+    syncRoving(radios, (b) => b.dataset.variant === this.select.value || (none && b === radios[0]));
   }
 
   open() {
@@ -112,7 +116,7 @@ export class NewGameDialog {
     try {
       reply = await this.app.request("new", fields, {
         onProgress: (msg) => {
-          this.progress.textContent = t("new.tried", { n: msg.tried ?? "…" });
+          this.progress.textContent = tn("new.tried", msg.tried ?? "…");
         },
       });
     } catch (e) {
@@ -125,8 +129,7 @@ export class NewGameDialog {
       return;
     }
     if (!reply.ok) {
-      const detail = reply.message || reply.error || "";
-      this.showError(fields.code || typeof fields.round === "string" ? `${t("new.badCode")}: ${detail}` : detail);
+      this.showError(errorText(reply));
       return;
     }
     hideOverlay(this.el);

@@ -1,8 +1,8 @@
 // The traditional 9-hole round's scorecard: strokes per hole against a par of 45 (5 a hole),
 // the total and the score to par, the course code (copyable), and the next-hole button.
 
-import { t } from "./i18n.js";
-import { h, notice, copyText } from "./ui.js";
+import { t, tn } from "./i18n.js";
+import { h, notice, copyText, scrollTable } from "./ui.js";
 
 function signed(n) {
   if (n === null || n === undefined || Number.isNaN(n)) return "";
@@ -13,7 +13,7 @@ function signed(n) {
 function i18nHoleOver(state, hole) {
   const value = state && state.score ? state.score.value : null;
   if (value === null || value === undefined) return "";
-  return t(state.status === "won" ? "round.holeWon" : "round.holeLost", { hole, n: value });
+  return tn(state.status === "won" ? "round.holeWon" : "round.holeLost", value, { hole });
 }
 
 export class Scorecard {
@@ -38,7 +38,7 @@ export class Scorecard {
     const over = !!state && state.status !== "playing";
     const live = state && state.score && state.score.kind === "strokes" ? state.score.value : null;
 
-    const head = h("tr", null, h("th", { scope: "row" }, t("round.hole")));
+    const head = h("tr", null, h("th", { scope: "col" }, t("round.hole")));
     const parRow = h("tr", { class: "par" }, h("th", { scope: "row" }, t("round.par")));
     const strokeRow = h("tr", { class: "strokes" }, h("th", { scope: "row" }, t("round.strokes")));
     for (let i = 0; i < holes; i++) {
@@ -75,7 +75,7 @@ export class Scorecard {
     const footer = h("div", { class: "scorecard-foot" });
     if (round.complete) {
       footer.appendChild(h("p", { class: "round-complete" },
-        t("round.complete", { total: round.total, toPar: signed(round.to_par) })));
+        tn("round.complete", round.total, { total: round.total, toPar: signed(round.to_par) })));
       footer.appendChild(h("button", { type: "button", class: "primary",
         onclick: () => this.app.openNewDialog() }, t("nav.new")));
     } else if (over) {
@@ -84,6 +84,6 @@ export class Scorecard {
       const done = i18nHoleOver(state, hole);
       if (done) footer.appendChild(h("span", { class: "hole-over" }, done));
     }
-    this.el.replaceChildren(header, h("div", { class: "table-scroll" }, table), footer);
+    this.el.replaceChildren(header, scrollTable(t("round.title"), table), footer);
   }
 }

@@ -2,9 +2,9 @@
 // and the end-of-game dialogs. Every action goes through app.action(), which adds the table's
 // version and handles `stale` refusals; this module renders whatever state comes back.
 
-import { t, pickMessage, onLangChange } from "./i18n.js";
+import { t, tn, pickMessage, errorText, onLangChange } from "./i18n.js";
 import { cardButton, drawCard, cardLabel } from "./cards.js";
-import { $, h, showOverlay, hideOverlay, notice, copyText } from "./ui.js";
+import { $, h, showOverlay, hideOverlay, notice, copyText, announce } from "./ui.js";
 import { Scorecard } from "./round.js";
 
 export class Solitaire {
@@ -80,9 +80,22 @@ export class Solitaire {
     if (!reply) return;
     if (reply.ok) this.showMessage("");
     if (reply.state) this.render(reply.state, reply.round || this.round, { moved: reply.ok ? reply.card : null });
-    if (reply.ok) return;
+    if (reply.ok) {
+      if (reply.state) this.announceMove(cmd, reply.state);
+      return;
+    }
     if (reply.reason) this.showRefusal(reply);
-    else if (reply.error && reply.error !== "stale") this.showMessage(reply.message || reply.error, true);
+    else if (reply.error && reply.error !== "stale") this.showMessage(errorText(reply), true);
+  }
+
+  // What a move did, for the live region: the card now on the waste, and the stock left.
+  announceMove(cmd, state) {
+    const card = state.waste ? cardLabel(state.waste) : t("say.empty");
+    const key = cmd === "draw" ? "say.draw" : cmd === "undo" ? "say.undo" : "say.play";
+    let text = `${t(key, { card })}; ${tn("say.stock", state.stock ?? 0)}.`;
+    if (state.status === "won") text += ` ${t("say.won")}.`;
+    else if (state.status === "lost") text += ` ${pickMessage(state.messages, t("blocked.title"))}.`;
+    announce(text);
   }
 
   async hint() {
@@ -90,25 +103,29 @@ export class Solitaire {
     const reply = await this.app.request("hint", { strategy: "solver" });
     if (!reply) return;
     if (!reply.ok) {
-      this.showMessage(reply.message || pickMessage(reply.messages), true);
+      this.showMessage(errorText(reply), true);
       return;
     }
     this.clearHint();
     const move = reply.hint;
+    // The hint is said in the board's message line (and the live region), never in a toast
+    // that could cover the board's buttons.
     if (!move) {
-      notice(t("hint.none"));
+      this.showMessage(t("hint.none"));
       return;
     }
     let target;
+    let text;
     if (move === "draw") {
       target = this.stockEl;
-      notice(t("hint.draw"), 2500);
+      text = t("hint.draw");
     } else {
       const column = parseInt(move, 10);
       const col = this.columnEls[column - 1];
       target = col && (col.querySelector('[data-free="true"]') || col);
-      notice(t("hint.column", { n: column }), 2500);
+      text = t("hint.column", { n: column });
     }
+    this.showMessage(text);
     if (target) {
       target.classList.add("hinted");
       this.hintTimer = setTimeout(() => this.clearHint(), 4000);
@@ -123,7 +140,8 @@ export class Solitaire {
   async nextHole() {
     const reply = await this.app.action("next-hole", {});
     if (reply && reply.state) this.render(reply.state, reply.round || this.round);
-    if (reply && !reply.ok && reply.error !== "stale") this.showMessage(reply.message || pickMessage(reply.messages), true);
+    if (reply && !reply.ok && reply.error !== "stale") this.showMessage(reply.reason ? pickMessage(reply.messages, reply.reason) : errorText(reply), true);
+    if (reply && reply.ok && reply.round) announce(t("round.holeOf", { hole: reply.round.hole, holes: reply.round.holes || 9 }));
   }
 
   // ---- messages ----------------------------------------------------------------------------
@@ -135,8 +153,10 @@ export class Solitaire {
     this.showMessage(pickMessage(reply.messages, reply.reason), true);
   }
 
+  // The board's message line; what it says is also announced (the page's one live region).
   showMessage(text, isError) {
     this.messageEl.textContent = text || "";
+    if (text) announce(text);
     this.messageEl.classList.toggle("error", !!isError && !!text);
     if (text) {
       this.messageEl.classList.remove("flash");
@@ -204,6 +224,8 @@ export class Solitaire {
           btn.dataset.free = "true";
           const playable = state.status === "playing" && (state.legal || []).includes(String(c + 1));
           btn.classList.toggle("playable", playable);
+          // Not by colour alone: a playable card has a mark, and says so.
+          if (playable) btn.setAttribute("aria-label", `${cardLabel(code)}, ${t("card.playable")}`);
         } else {
           btn.classList.add("covered");
         }
@@ -248,7 +270,7 @@ export class Solitaire {
     }
     nodes.push(h("span", { class: "count", "aria-hidden": "true" }, String(count)));
     this.stockEl.replaceChildren(...nodes);
-    this.stockEl.setAttribute("aria-label", count ? t("board.stockLabel", { n: count }) : t("board.stockEmpty"));
+    this.stockEl.setAttribute("aria-label", count ? tn("board.stockLabel", count) : t("board.stockEmpty"));
   }
 
   renderEnd(state, quiet) {
@@ -259,7 +281,7 @@ export class Solitaire {
     const scoreText = this.scoreText(state);
     document.getElementById("blocked-score").textContent = scoreText;
     document.getElementById("won-score").textContent = scoreText;
-    document.getElementById("won-moves").textContent = t("won.moves", { n: state.moves ?? 0 });
+    document.getElementById("won-moves").textContent = tn("won.moves", state.moves ?? 0);
     if (status !== "lost") hideOverlay(this.blocked);
     if (status !== "won") hideOverlay(this.won);
     if (inRound) {

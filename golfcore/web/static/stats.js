@@ -2,8 +2,8 @@
 // variant played, won, win %, current and best streak, best score, average moves and time
 // played; the 9-hole rounds with their scorecards; the card game's records per seat kind.
 
-import { t, getLang, onLangChange } from "./i18n.js";
-import { $, h } from "./ui.js";
+import { t, getLang, errorText, onLangChange } from "./i18n.js";
+import { $, h, scrollTable } from "./ui.js";
 
 function pct(rate) {
   if (rate === null || rate === undefined) return "—";
@@ -30,8 +30,8 @@ function signed(n) {
   return n > 0 ? `+${n}` : n === 0 ? "E" : String(n);
 }
 
-function table(headers, rows) {
-  return h("div", { class: "table-scroll" },
+function table(name, headers, rows) {
+  return scrollTable(name,
     h("table", { class: "card-table" },
       h("thead", null, h("tr", null, headers.map((x) => h("th", { scope: "col" }, x)))),
       h("tbody", null, rows.map((r) => h("tr", null, r.map((c, i) => (i === 0
@@ -48,13 +48,13 @@ export class StatsPage {
   }
 
   async load() {
-    if (!this.data) this.el.replaceChildren(h("p", null, t("stats.loading")));
+    if (!this.data) this.el.replaceChildren(h("h1", null, t("stats.title")), h("p", null, t("stats.loading")));
     const reply = await this.app.request("stats", {});
     if (reply && reply.ok) {
       this.data = reply.stats || {};
       this.render();
     } else if (reply) {
-      this.el.replaceChildren(h("p", { class: "error" }, reply.message || reply.error));
+      this.el.replaceChildren(h("h1", null, t("stats.title")), h("p", { class: "error" }, errorText(reply)));
     }
   }
 
@@ -63,13 +63,13 @@ export class StatsPage {
     const solitaire = Array.isArray(data.solitaire) ? data.solitaire : [];
     const rounds = Array.isArray(data.rounds) ? data.rounds : [];
     const cg = data.card_game || {};
-    const parts = [h("h2", null, t("stats.title"))];
+    const parts = [h("h1", null, t("stats.title"))];
 
     const bestText = (v) => (v.best_score
       ? `${num(v.best_score.value)} ${v.best_score.kind === "strokes" ? t("tool.strokes").toLowerCase() : ""}`.trim()
       : "—");
     const cards = solitaire.map((v) => h("article", { class: "stat-card", "data-variant": v.variant },
-      h("h4", null, this.app.variantTitle(v.variant) || v.variant),
+      h("h3", null, this.app.variantTitle(v.variant) || v.variant),
       h("dl", null, [
         [t("stats.played"), num(v.played)], [t("stats.won"), num(v.won)],
         [t("stats.winPct"), pct(v.win_rate)], [t("stats.streak"), num(v.streak)],
@@ -77,7 +77,7 @@ export class StatsPage {
         [t("stats.avgMoves"), num(v.average_moves)], [t("stats.time"), duration(v.seconds)],
       ].map(([k, val]) => h("div", null, h("dt", null, k), h("dd", null, ` ${val} `))))));
     parts.push(h("section", { class: "panel", testid: "stats-solitaire" },
-      h("h3", null, t("nav.solitaire")),
+      h("h2", null, t("nav.solitaire")),
       cards.length ? h("div", { class: "stat-cards" }, cards) : h("p", null, t("stats.none"))));
 
     if (rounds.length) {
@@ -92,17 +92,17 @@ export class StatsPage {
         return cells;
       });
       parts.push(h("section", { class: "panel", testid: "stats-rounds" },
-        h("h3", null, t("stats.rounds")), table(headers, rows)));
+        h("h2", null, t("stats.rounds")), table(t("stats.rounds"), headers, rows)));
     }
 
     const kinds = Array.isArray(cg.by_kind) ? cg.by_kind : [];
     const kindName = (k) => { const key = `cg.kind.${k}`; const s = t(key); return s === key ? k : s; };
     parts.push(h("section", { class: "panel", testid: "stats-cardgame" },
-      h("h3", null, t("stats.cardgame")),
+      h("h2", null, t("stats.cardgame")),
       h("p", null, `${t("stats.matches")}: ${num(cg.matches ?? 0)}`
         + (cg.in_progress ? ` (${num(cg.in_progress)} ${t("stats.inProgress")})` : "")),
       kinds.length
-        ? table([t("stats.kind"), t("stats.seats"), t("stats.won"), t("stats.winPct")],
+        ? table(t("stats.cardgame"), [t("stats.kind"), t("stats.seats"), t("stats.won"), t("stats.winPct")],
           kinds.map((k) => [kindName(k.kind), num(k.seats), num(k.wins), pct(k.win_rate)]))
         : null));
     this.el.replaceChildren(...parts);
