@@ -32,7 +32,7 @@ export default {
   "board.waste": "Waste",
   "board.column": "Column {n}",
   "board.stockLabel": "Stock: {n} cards, touch to draw",
-  "board.stockEmpty": "Stock empty",
+  "board.stockEmpty": "Stock: 0 cards, empty",
   "board.wasteLabel": "Waste: {card}",
   "board.wasteEmpty": "Waste empty",
   "board.empty": "empty",

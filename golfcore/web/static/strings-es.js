@@ -32,7 +32,7 @@ export default {
   "board.waste": "Descarte",
   "board.column": "Columna {n}",
   "board.stockLabel": "Mazo: {n} cartas, tocar para robar",
-  "board.stockEmpty": "Mazo vacío",
+  "board.stockEmpty": "Mazo: 0 cartas, vacío",
   "board.wasteLabel": "Descarte: {card}",
   "board.wasteEmpty": "Descarte vacío",
   "board.empty": "vacía",
