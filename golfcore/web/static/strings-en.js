@@ -214,5 +214,4 @@ export default {
   "cg.tableTitle": "Golf, the card game: round {n}",
   "table.scroll": "{name} (scrollable table)",
   "help.k.tabs": "move between the tabs, and between Easy and Classic",
-  "help.arrows": "arrows",
 };

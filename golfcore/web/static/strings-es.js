@@ -214,5 +214,4 @@ export default {
   "cg.tableTitle": "Golf, el juego de cartas: ronda {n}",
   "table.scroll": "{name} (tabla desplazable)",
   "help.k.tabs": "moverse entre las pestañas, y entre Fácil y Clásico",
-  "help.arrows": "flechas",
 };
