@@ -3,6 +3,8 @@ against an independent exact program in C on whole deals."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from golfcore.solitaire import engine
@@ -33,3 +35,85 @@ def test_a_capped_search_proves_an_interval_that_holds_the_value(variant, seed):
         else:
             assert value == pytest.approx(exact, abs=1e-12)
     assert stopped
+
+
+# -- the compiled kernel and the pure-Python engine ---------------------------------------------
+
+RANK_VARIANTS = ["traditional", "cards4", "app-facil", "app-clasico", "putt-putt", "relaxed",
+                 "jokers", "empty-waste", "cards4+jokers=2", "traditional+empty-waste"]
+
+
+def _both(rules, position):
+    from golfcore.solitaire.search.fair_engine import kernel_available, rank_engine
+
+    if not kernel_available():
+        if os.environ.get("CI"):
+            pytest.fail("CI has a C compiler: the compiled kernel must have been built")
+        pytest.skip("the compiled kernel was not built (no C compiler at install)")
+    t = tables_for(rules)
+    return rank_engine(t, position, pure=True), rank_engine(t, position, pure=False)
+
+
+def _ask(engine, search, windows):
+    """Every action's value under several windows, the states counted after each, and what
+    the memo proved of each action."""
+    from golfcore.solitaire.search.fair_engine import _action
+
+    engine.set_state(search.heights, search.waste, search.ucount)
+    out = []
+    for move in search.legal():
+        for alpha, beta in windows:
+            out.append((engine.solve(_action(move), alpha, beta), engine.states))
+        out.append(engine.peek(_action(move)))
+    out.append((engine.solve(-1, -1.0, 2.0), engine.states, engine.exists_states))
+    return out
+
+
+@pytest.mark.parametrize("variant", RANK_VARIANTS)
+@pytest.mark.parametrize("seed", range(3))
+def test_the_kernel_and_the_pure_engine_agree_bit_for_bit(variant, seed):
+    """Same algorithm, same order of evaluation: the same doubles (compared exactly, not
+    approximately), the same states and the same proved bounds, under every window."""
+    rules = rule_set(variant)
+    near = seed % 2 == 0
+    position = small_position(rules, seed, 6, 9 if near else 14, near=near)
+    pure, kernel = _both(rules, position)
+    if pure is None:
+        pytest.skip("these rules need the general search")
+    search = Search(tables_for(rules), position)
+    windows = [(0.1, 0.3), (0.0, 1.0), (-1.0, 2.0), (0.25, 0.26)]
+    assert _ask(pure, search, windows) == _ask(kernel, search, windows)
+
+
+@pytest.mark.parametrize("variant", [
+    "traditional", pytest.param("app-facil", marks=pytest.mark.slow)])
+def test_the_kernel_and_the_pure_engine_agree_on_a_deal_late_in_play(variant):
+    """A deal's opening tableau with six cards unseen (the rest of its stock dealt to the
+    waste's side), both engines from scratch: equal values and state counts."""
+    rules = rule_set(variant)
+    start = engine.start_deal(rules, 3).position
+    from golfcore.solitaire.position import Position
+
+    position = Position(start.columns, start.stock[:6], start.waste)
+    pure, kernel = _both(rules, position)
+    search = Search(tables_for(rules), position)
+    assert _ask(pure, search, [(0.05, 0.1)]) == _ask(kernel, search, [(0.05, 0.1)])
+
+
+@pytest.mark.parametrize("variant", RANK_VARIANTS)
+@pytest.mark.parametrize("seed", range(3))
+def test_the_pure_path_forced_by_the_environment_is_the_brute_force(variant, seed, monkeypatch):
+    """With ``GOLFCORE_FAIR_PURE=1`` the pure-Python engine answers (as where no compiler
+    built the kernel): the brute force's value, and the very double the default path gives."""
+    from tests.test_fair import brute_force
+
+    rules = rule_set(variant)
+    position = small_position(rules, seed, 4, 6, near=True)
+    default = fair_chance(rules, position)
+    monkeypatch.setenv("GOLFCORE_FAIR_PURE", "1")
+    search = Search(tables_for(rules), position)
+    assert search.root is not None and type(search.root.engine).__name__ == "RankEngine"
+    pure = fair_chance(rules, position)
+    assert pure.value == default.value and pure.best == default.best
+    assert pure.states == default.states
+    assert pure.value == pytest.approx(float(brute_force(rules, position)), abs=1e-12)

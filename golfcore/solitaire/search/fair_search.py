@@ -32,6 +32,7 @@ import time
 from fractions import Fraction
 from typing import Any, Callable, NamedTuple
 
+from golfcore.solitaire.search.fair_engine import Root, rank_engine
 from golfcore.solitaire.search.fair_state import InfoState
 from golfcore.solitaire.search.fair_tables import FairTables
 from golfcore.solitaire.moves import Move
@@ -97,6 +98,10 @@ class Search(InfoState):
         # by the others, wins too): the largest unseen sets proved lost, by decision and draw
         self.zeros: dict[int, list[int]] = {}
         self.dzeros: dict[int, list[int]] = {}
+        # the rank engine answers the questions when the rules allow (floats, ranks, standard
+        # outcome and draw rules); the walk, the legal moves and the estimate's bounds stay here
+        engine = None if exact_fraction else rank_engine(tables, position)
+        self.root = Root(self, engine) if engine is not None else None
 
     # -- questions --------------------------------------------------------------------------------
 
@@ -107,11 +112,15 @@ class Search(InfoState):
         saved = self._save()
         self._arm(limit, deadline, progress)
         try:
+            if self.root is not None:
+                return self.root.value()
             if self.left and self.is_dead():
                 return self.zero
             return self._max(self.waste, -1)
-        except Budget:
+        except Budget as stop:
             self._restore(saved)
+            if self.root is not None:
+                stop.root_low, stop.root_high = self.root.proved([])
             raise
 
     def action_values(self, limit: int | None = None, deadline: float | None = None,
@@ -122,6 +131,8 @@ class Search(InfoState):
         saved = self._save()
         self._arm(limit, deadline, progress)
         try:
+            if self.root is not None:
+                return self.root.actions()
             return self._actions()
         except Budget:
             self._restore(saved)
@@ -138,10 +149,14 @@ class Search(InfoState):
         self._arm(limit, deadline, progress)
         proved: list[Any] = []
         try:
+            if self.root is not None:
+                return self.root.best(proved)
             return self._best(proved)
         except Budget as stop:
             self._restore(saved)
-            if proved:
+            if self.root is not None:
+                stop.root_low, stop.root_high = self.root.proved(proved)
+            elif proved:
                 # the actions searched to the end are exact: the best of them is a lower bound
                 stop.root_low = float(max(proved))
             raise
@@ -339,10 +354,14 @@ class Search(InfoState):
     def _tick(self) -> None:
         if self.deadline is None and self.progress is None:
             return
+        self.tick(not self.count % PROGRESS_EVERY)
+
+    def tick(self, report: bool) -> None:
+        """Raise :class:`Budget` past the deadline; report progress when ``report``."""
         now = time.perf_counter()
         if self.deadline is not None and now > self.deadline:
             raise Budget("seconds")
-        if self.progress is not None and not self.count % PROGRESS_EVERY:
+        if report and self.progress is not None:
             self.progress(FairProgress("exact", self.count, now - self.started))
 
 
