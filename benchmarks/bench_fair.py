@@ -21,6 +21,17 @@ Per variant it prints: the share of deals answered exactly, the seconds and info
 of the exact answers (median, p90, max), the mean fair chance (exact and estimated together, and
 over the exact answers alone), the mean clairvoyant share and the deal's-own-order share.
 Times are process CPU time per deal, in the worker that computed it.
+
+``--exact`` measures the exact search alone against the goals, beside the independent C
+program ``fairchance.c`` (``../shared/oracle``, built with ``cc -O2`` unless ``--oracle`` names a
+binary), on the same deals in the same run, one deal after the other in each worker: per deal,
+golfcore's exact search in a fresh process (its CPU time, states and peak memory) with a cap of
+``--cap`` seconds (default 60 for traditional, 120 for the others), then the C program with the
+same CPU cap and 2 GB. Per variant it prints the share exact within the cap, median / p90 / max
+CPU and states of the exact answers, peak memory, the same for the C program, and the largest
+difference between the two values where both finished::
+
+    python benchmarks/bench_fair.py --exact --variant traditional --deals 1..200
 """
 
 from __future__ import annotations
@@ -176,6 +187,143 @@ def summarise(variant: str, records: list[dict], goal: float) -> Row:
                sum(r["undecided"] for r in records))
 
 
+ORACLE_RULES = {"traditional": ("strict", True), "cards4": ("strict", False),
+                "app-clasico": ("qok", False), "app-facil": ("wrap", False)}
+RANKS = "A23456789TJQK"
+
+
+def oracle_line(position: Position) -> str:
+    """The C program's input line for a position (ranks only)."""
+    cols = ["".join(RANKS[c.rank - 1] for c in col) or "-" for col in position.columns]
+    waste = RANKS[position.waste[-1].rank - 1]
+    stock = "".join(RANKS[c.rank - 1] for c in position.stock) or "-"
+    return " ".join(cols + [waste, stock])
+
+
+def exact_one(job: tuple[str, int, float]) -> dict:
+    """golfcore's exact search on one deal, in this (fresh) process: value or None when the cap
+    stopped it, CPU seconds, states, peak memory (MB)."""
+    import resource
+
+    from golfcore.solitaire.search.fair_search import Budget, Search
+    from golfcore.solitaire.search.fair_tables import tables_for
+
+    import types
+
+    from golfcore.solitaire.search import fair_search
+
+    variant, deal, cap = job
+    # the cap is in CPU time, as the C program's: the search's clock is this process's CPU
+    fair_search.time = types.SimpleNamespace(perf_counter=time.process_time)  # type: ignore
+    rules = rule_set(variant)
+    position = engine.start_deal(rules, deal).position
+    started = time.process_time()
+    search = Search(tables_for(rules), position)
+    value: float | None
+    low, high = 0.0, 1.0
+    try:
+        value = float(search.value(deadline=started + cap))
+    except Budget as stop:
+        value, low, high = None, stop.root_low, stop.root_high
+    spent = time.process_time() - started
+    engine_ = search.root.engine if search.root is not None else None
+    return {"variant": variant, "deal": deal, "value": value, "low": low, "high": high,
+            "seconds": spent, "states": search.count,
+            "kernel": type(engine_).__name__ if engine_ is not None else None,
+            "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+
+
+def oracle_one(binary: str, variant: str, deal: int, cap: float) -> dict:
+    """The C program on the same deal: value (None unless ok), CPU seconds, states, peak MB."""
+    import subprocess
+
+    rules = rule_set(variant)
+    position = engine.start_deal(rules, deal).position
+    name, stuck = ORACLE_RULES[variant]
+    argv = [binary, "-r", name, "-t", str(cap), "-m", "2048"] + (["-s"] if stuck else [])
+    out = subprocess.run(argv, input=oracle_line(position) + "\n", capture_output=True,
+                         text=True, check=True).stdout.split()
+    value, fair, exists, _, cpu, _, rss, status = out[:8]
+    return {"value": float(value) if status == "ok" else None, "seconds": float(cpu),
+            "states": int(fair) + int(exists), "peak_mb": int(rss) / 1024, "status": status}
+
+
+def both_one(job: tuple[str, int, float, str]) -> dict:
+    """One deal: golfcore in a fresh process, then the C program (interleaved per deal)."""
+    variant, deal, cap, binary = job
+    with ProcessPoolExecutor(max_workers=1) as fresh:
+        ours = fresh.submit(exact_one, (variant, deal, cap)).result()
+    ours["oracle"] = oracle_one(binary, variant, deal, cap)
+    return ours
+
+
+def exact_table(variant: str, records: list[dict], cap: float) -> str:
+    def stats(rows: list[dict], key: str) -> str:
+        values = [r[key] for r in rows]
+        if not values:
+            return "-"
+        return (f"{statistics.median(values):.2f} / {quantile(values, 0.9):.2f} / "
+                f"{max(values):.2f}")
+
+    def side(rows: list[dict]) -> str:
+        done = [r for r in rows if r["value"] is not None and r["seconds"] <= cap]
+        peak = max((r["peak_mb"] for r in rows), default=0.0)
+        states = [float(r["states"]) for r in done]
+        return (f"exact {len(done)}/{len(rows)} within {cap:g} s; CPU s median/p90/max "
+                f"{stats(done, 'seconds')}; states median/p90/max "
+                f"{tables.fmt_rate(statistics.median(states)) if states else '-'} / "
+                f"{tables.fmt_rate(quantile(states, 0.9)) if states else '-'} / "
+                f"{tables.fmt_rate(max(states)) if states else '-'}; peak {peak:.0f} MB")
+
+    ours = records
+    theirs = [r["oracle"] for r in records]
+    diffs = [abs(r["value"] - r["oracle"]["value"]) for r in records
+             if r["value"] is not None and r["oracle"]["value"] is not None]
+    both = [r for r in records if r["value"] is not None and r["oracle"]["value"] is not None]
+    ratio = (statistics.median(r["seconds"] for r in both)
+             / max(1e-9, statistics.median(r["oracle"]["seconds"] for r in both))
+             if both else float("nan"))
+    return (f"{variant} ({len(records)} deals)\n  golfcore: {side(ours)}\n"
+            f"  fairchance.c: {side(theirs)}\n"
+            f"  both exact on {len(both)}: largest |difference| "
+            f"{max(diffs) if diffs else float('nan'):.3g}; median CPU ratio golfcore / C "
+            f"{ratio:.2f}")
+
+
+def run_exact(args: argparse.Namespace, numbers: range, variants: list[str]) -> int:
+    binary = args.oracle
+    if binary is None:
+        import subprocess
+        import tempfile
+
+        here = Path(__file__).resolve()
+        source = next((p / "shared" / "oracle" / "fairchance.c" for p in here.parents[1:4]
+                       if (p / "shared" / "oracle" / "fairchance.c").exists()), None)
+        if source is None:
+            raise SystemExit("fairchance.c not found in ../shared/oracle: give --oracle")
+        binary = str(Path(tempfile.mkdtemp()) / "fairchance")
+        subprocess.run(["cc", "-O2", "-o", binary, str(source)], check=True)
+    jobs = [(v, n, args.cap or (60.0 if v == "traditional" else 120.0), binary)
+            for v in variants for n in numbers]
+    records: list[dict] = []
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for record in pool.map(both_one, jobs, chunksize=1):
+            records.append(record)
+            if args.out:
+                with open(args.out, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(record) + "\n")
+            if not args.quiet:
+                o = record["oracle"]
+                print(f"{record['variant']} deal {record['deal']}: golfcore "
+                      f"{record['value']} {record['seconds']:.1f} s {record['states']} states "
+                      f"{record['peak_mb']:.0f} MB | C {o['value']} {o['seconds']:.1f} s "
+                      f"{o['status']} {o['peak_mb']:.0f} MB", file=sys.stderr, flush=True)
+    for v in variants:
+        cap = args.cap or (60.0 if v == "traditional" else 120.0)
+        print(exact_table(v, [r for r in records if r["variant"] == v], cap))
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", default="1..200", help="range A..B (default 1..200)")
@@ -202,10 +350,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quiet", action="store_true", help="no line per deal on stderr")
     parser.add_argument("--out", help="JSON lines file: each deal's record is appended as it "
                         "is done, and deals already there are not computed again (resume)")
+    parser.add_argument("--exact", action="store_true",
+                        help="the exact search alone against the goals, beside fairchance.c")
+    parser.add_argument("--cap", type=float, default=None,
+                        help="with --exact: CPU seconds per deal (default 60 traditional, "
+                             "120 the others)")
+    parser.add_argument("--oracle", help="with --exact: the fairchance binary (default: build "
+                        "../shared/oracle/fairchance.c with cc -O2)")
     args = parser.parse_args(argv)
     first, _, last = args.deals.partition("..")
     numbers = range(int(first), int(last or first) + 1)
     variants = args.variant or list(VARIANTS)
+    if args.exact:
+        return run_exact(args, numbers, variants)
     done: dict[tuple[str, int], dict] = {}
     if args.out and Path(args.out).exists():
         for line in Path(args.out).read_text(encoding="utf-8").splitlines():

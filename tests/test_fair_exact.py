@@ -4,6 +4,10 @@ against an independent exact program in C on whole deals."""
 from __future__ import annotations
 
 import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -117,3 +121,43 @@ def test_the_pure_path_forced_by_the_environment_is_the_brute_force(variant, see
     assert pure.value == default.value and pure.best == default.best
     assert pure.states == default.states
     assert pure.value == pytest.approx(float(brute_force(rules, position)), abs=1e-12)
+
+
+# -- against the independent C program (slow) ---------------------------------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+#: traditional deals that the C program answers within seconds (values from 0 to about 20 %)
+ORACLE_DEALS = (1, 4, 5, 7, 8, 9)
+
+
+@pytest.fixture(scope="module")
+def fairchance(tmp_path_factory):
+    """fairchance.c from ../shared/oracle, compiled with cc -O2; skipped without either."""
+    source = next((p / "shared" / "oracle" / "fairchance.c" for p in (ROOT.parent,
+                   ROOT.parent.parent) if (p / "shared" / "oracle" / "fairchance.c").exists()),
+                  None)
+    compiler = shutil.which("cc") or shutil.which("gcc")
+    if source is None or compiler is None:
+        pytest.skip("needs a C compiler and ../shared/oracle/fairchance.c")
+    binary = tmp_path_factory.mktemp("oracle") / "fairchance"
+    subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+    return binary
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deal", ORACLE_DEALS)
+def test_exact_values_equal_the_independent_c_program(fairchance, deal):
+    """The exact fair chance of a whole traditional deal equals fairchance.c's within 1e-9
+    (both sum doubles, in different orders)."""
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from bench_fair import oracle_line
+
+    rules = rule_set("traditional")
+    position = engine.start_deal(rules, deal).position
+    out = subprocess.run([str(fairchance), "-r", "strict", "-s", "-t", "300"],
+                         input=oracle_line(position) + "\n", capture_output=True, text=True,
+                         check=True).stdout.split()
+    assert out[7] == "ok", out
+    result = fair_chance(rules, position)
+    assert result.exact
+    assert result.value == pytest.approx(float(out[0]), abs=1e-9)
