@@ -440,7 +440,8 @@ def test_the_estimate_is_labelled_and_reports_progress():
     result = fair_chance(rules, position, states=17000, samples=4, progress=reports.append)
     assert result.method == ESTIMATE and result.stopped == "states" and result.samples == 4
     assert result.best in engine.legal_moves(rules, GameState(position))
-    assert [r.states for r in reports if r.phase == "exact"] == [16384]
+    exact_reports = [r.states for r in reports if r.phase == "exact"]
+    assert len(exact_reports) == 1 and 16384 <= exact_reports[0] < 16384 + 1024
     assert [r.samples for r in reports if r.phase == "estimate"] == [1, 2, 3, 4]
     assert all(0 <= r.total <= r.samples for r in reports)
     data = result.to_json()

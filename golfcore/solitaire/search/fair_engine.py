@@ -34,6 +34,9 @@ except ImportError:      # no compiler when installed: the pure-Python engine an
 
 #: The environment variable that forces the pure-Python engine.
 PURE_ENV = "GOLFCORE_FAIR_PURE"
+#: The states the general search may spend first: its bounds prove many lost deals at once
+#: (a position it finishes is answered by it, kernel or not, so both paths still agree).
+QUICK = 64
 #: How far the proved root interval is widened, for the rounding of the doubles it sums.
 ROUNDING = 1e-12
 
@@ -91,8 +94,10 @@ class Root:
         e.limit = None if s.limit is None else start + max(0, s.limit - base)
 
         def tick(states: int) -> None:
+            before = s.count
             s.count = base + states - start
-            s.tick(report=not (states - start) % PROGRESS_EVERY)
+            # a report each time the count passes a multiple of PROGRESS_EVERY
+            s.tick(report=s.count // PROGRESS_EVERY > before // PROGRESS_EVERY)
 
         e.tick = tick if (s.deadline is not None or s.progress is not None) else None
         try:
@@ -106,8 +111,9 @@ class Root:
     def value(self) -> float:
         if not self.search.left:
             return 1.0
-        if self.search.is_dead():          # the general search's zero bounds, at once
-            return 0.0
+        found = self.search.quick(QUICK)
+        if found is not None:
+            return float(found[1])
         return self._run(STATE, -1.0, 2.0)
 
     def actions(self) -> list[tuple[Move, float]]:
@@ -117,8 +123,10 @@ class Root:
         legal = self.search.legal()
         if not legal:
             return None, float(not self.search.left)
-        if self.search.is_dead():
-            return legal[0], 0.0
+        found = self.search.quick(QUICK)
+        if found is not None:
+            proved.append(float(found[1]))
+            return found[0], float(found[1])
         best_move: Move | None = None
         best = -1.0
         for move in legal:

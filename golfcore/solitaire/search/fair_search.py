@@ -161,6 +161,22 @@ class Search(InfoState):
                 stop.root_low = float(max(proved))
             raise
 
+    def quick(self, states: int) -> "tuple[Move | None, Any] | None":
+        """The general search's best action and value if it finishes within ``states`` states
+        (its bounds prove many lost deals at once), else ``None`` (the state restored)."""
+        saved = self._save()
+        limit = self.limit
+        self.limit = self.count + states if limit is None else min(limit, self.count + states)
+        try:
+            return self._best()
+        except Budget as stop:
+            self._restore(saved)
+            if stop.what != "states" or self.limit == limit:
+                raise
+            return None
+        finally:
+            self.limit = limit
+
     def _best(self, proved: "list[Any] | None" = None) -> tuple[Move | None, Any]:
         w = self.waste
         legal = self.legal()
