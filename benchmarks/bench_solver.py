@@ -18,13 +18,13 @@ and the visited table's first page faults are charged to no deal. Its verdicts m
 golfcore's (the run fails otherwise). For each family the report gives golfcore's CPU time per
 deal (median, p90, p99, max, total), positions visited, the share of deals winnable, and the
 ratios golfcore / golfcheck of the totals, the p99s and the maxima; with ``--old REV`` the same
-for the solver module of a git revision (read with ``git show``, nothing in the checkout changes).
+for the golfcore package of a git revision (``git archive`` into a temporary folder, solved
+there in processes of their own; nothing in the checkout changes).
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import json
 import os
 import shutil
@@ -35,7 +35,6 @@ import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
-from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -103,29 +102,72 @@ def pysol_position(number: int) -> Position:
     return position
 
 
-_OLD: dict[str, ModuleType] = {}
+#: Solves deals with the solver of another checkout (the first argument, put first on the module
+#: path): one JSON job a line on standard input, one JSON record a line out, CPU time per deal.
+OLD_RUNNER = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+from golfcore.solitaire.position import Position
+from golfcore.solitaire.rules import rule_set
+from golfcore.solitaire.search.solver import solver_for
+import golfcore.solitaire.search.solver as module
+assert module.__file__.startswith(sys.argv[1]), module.__file__
+variant = sys.argv[2]
+solver = solver_for(rule_set(variant))
+for line in sys.stdin:
+    job = json.loads(line)
+    position = Position.build(job["columns"], job["stock"], job["waste"])
+    started = time.process_time()
+    result = solver.solve(position, best=False)
+    print(json.dumps({"deal": job["deal"], "variant": variant, "winnable": result.winnable,
+                      "visited": result.visited, "seconds": time.process_time() - started}),
+          flush=True)
+"""
 
 
-def old_solver_module(rev: str) -> ModuleType:
-    """golfcore/solitaire/search/solver.py as it is at git revision ``rev``, loaded under another
-    name (read-only: ``git show``)."""
-    if rev not in _OLD:
-        source = subprocess.run(["git", "show", f"{rev}:golfcore/solitaire/search/solver.py"],
-                                cwd=ROOT, check=True, capture_output=True, text=True).stdout
-        spec = importlib.util.spec_from_loader(f"_old_solver_{len(_OLD)}", loader=None)
-        assert spec is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[spec.name] = module
-        exec(compile(source, f"{rev}:solver.py", "exec"), module.__dict__)
-        _OLD[rev] = module
-    return _OLD[rev]
+def old_tree(rev: str, workdir: str) -> str:
+    """The files of git revision ``rev`` (``git archive``: nothing in the checkout changes),
+    extracted under ``workdir``; the solver of that revision is then its whole
+    ``golfcore`` package, not one module beside today's."""
+    target = Path(workdir) / "old"
+    target.mkdir(exist_ok=True)
+    archive = subprocess.run(["git", "archive", rev, "golfcore"], cwd=ROOT, check=True,
+                             capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(target)], input=archive, check=True)
+    return str(target)
 
 
-def solve_one(task: tuple[int, str, str | None]) -> dict:
-    number, variant, old = task
+def run_old(tree: str, variant: str, numbers: list[int], workers: int) -> list[dict]:
+    """Solve ``numbers`` under ``variant`` with the solver in ``tree``, in ``workers``
+    processes of their own (round robin); records in deal order."""
+    procs = []
+    for k in range(max(1, workers)):
+        jobs = []
+        for n in numbers[k::max(1, workers)]:
+            position = pysol_position(n)
+            jobs.append(json.dumps({
+                "deal": n, "columns": [[str(c) for c in col] for col in position.columns],
+                "stock": [str(c) for c in position.stock],
+                "waste": [str(c) for c in position.waste]}))
+        proc = subprocess.Popen([sys.executable, "-c", OLD_RUNNER, tree, variant],
+                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        assert proc.stdin is not None
+        proc.stdin.write("\n".join(jobs) + "\n")
+        proc.stdin.close()
+        procs.append(proc)
+    records = []
+    for proc in procs:
+        assert proc.stdout is not None
+        records += [json.loads(line) for line in proc.stdout]
+        if proc.wait() != 0:
+            raise RuntimeError(f"the old solver failed under {variant}")
+    return sorted(records, key=lambda r: r["deal"])
+
+
+def solve_one(task: tuple[int, str]) -> dict:
+    number, variant = task
     position = pysol_position(number)
-    factory = solver_for if old is None else old_solver_module(old).solver_for
-    solver = factory(rule_set(variant))
+    solver = solver_for(rule_set(variant))
     started = time.process_time()
     result = solver.solve(position, best=False)
     return {"deal": number, "variant": variant, "winnable": result.winnable,
@@ -200,7 +242,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--family", action="append", choices=[v for v, _ in FAMILIES.values()],
                         help="only this family's variant (repeatable; default all three)")
     parser.add_argument("--old", metavar="REV",
-                        help="also solve with golfcore/solitaire/search/solver.py of git revision REV")
+                        help="also solve with the golfcore package of git revision REV")
     parser.add_argument("--no-c", action="store_true", help="skip golfcheck.c")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
@@ -211,17 +253,18 @@ def main(argv: list[str] | None = None) -> int:
                 if not args.family or variant in args.family]
     with tempfile.TemporaryDirectory() as workdir, ThreadPoolExecutor(max_workers=1) as side:
         exe = None if args.no_c else build_golfcheck(workdir)
+        old_dir = old_tree(args.old, workdir) if args.old else ""
         decks = {n: deck_line(n) for n in numbers} if exe else {}
         # golfcheck runs in its own process while golfcore's workers solve: CPU time is
         # measured per process, so running side by side shortens the run, not the figures
         c_runs = {variant: side.submit(run_golfcheck, exe, flags, numbers, decks)
                   for _, variant, flags in families} if exe else {}
         for family, variant, flags in families:
-            records = pmap(solve_one, [(n, variant, None) for n in numbers], args.workers)
+            records = pmap(solve_one, [(n, variant) for n in numbers], args.workers)
             summary = {"golfcore": summarise(records)}
             verdicts = [r["winnable"] for r in records]
             if args.old:
-                old = pmap(solve_one, [(n, variant, args.old) for n in numbers], args.workers)
+                old = run_old(old_dir, variant, numbers, args.workers)
                 assert [r["winnable"] for r in old] == verdicts, "old and new verdicts differ"
                 summary["old"] = summarise(old)
             if exe:
