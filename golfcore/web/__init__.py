@@ -9,6 +9,8 @@
   security headers of every response;
 * :mod:`golfcore.web.limits`: the bounds on what connections, and the whole server, may take;
 * :mod:`golfcore.web.serving`: uvicorn, the listening socket and TLS;
+* :mod:`golfcore.web.connection`: one browser tab (its queue, seats, searches and rate);
+* :mod:`golfcore.web.searches`: winnable deals and hints, in threads, bounded;
 * :mod:`golfcore.web.app`: the Starlette application, its WebSocket protocol and pushes;
 * ``golfcore/web/static/``: the page itself (HTML, CSS and JavaScript modules, no build step).
 

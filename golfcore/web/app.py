@@ -12,12 +12,15 @@
   each other connection at the table gets a push;
 * an asyncio task per table plays its computer seats, ``bot_delay`` seconds after it becomes
   their turn, each action saved and pushed to everyone at the table;
-* solver searches (``new`` with ``winnable: true``, ``hint`` with ``strategy: solver``) and the
-  bots' decisions run in threads, so the event loop never waits for them; a connection runs one
-  search at a time (``busy``).
+* solver searches (``new`` with ``winnable: true``, ``hint`` with ``strategy: solver`` or
+  ``fair``: :mod:`golfcore.web.searches`) and the bots' decisions run in threads, so the event
+  loop never waits for them;
+* :mod:`golfcore.web.security` checks every request's Host and Origin and adds the security
+  headers; :mod:`golfcore.web.limits` bounds what connections and the server may take.
 
-Each connection writes through a queue drained by one task, so replies and pushes leave in the
-order they were made, and one slow browser holds up no one else.
+Each connection (:mod:`golfcore.web.connection`) writes through a queue drained by one task, so
+replies and pushes leave in the order they were made, and one slow browser holds up no one
+else.
 """
 
 from __future__ import annotations
@@ -26,12 +29,11 @@ import asyncio
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
-from functools import partial
-from typing import Any, AsyncIterator, Awaitable, Callable
+from typing import Any, AsyncIterator
 
 from starlette.applications import Starlette
-from starlette.middleware import Middleware
 from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -42,15 +44,17 @@ from golfcore.cardgame.bots import bot_names
 from golfcore.errors import GolfError
 from golfcore.protocol.cardgame import RequestError
 from golfcore.protocol.server import (BAD_INPUT, BAD_REQUEST, FEATURES, INTERNAL, PROTOCOL,
-                                      dump_reply, error_reply, hello, other_game_hint)
+                                      error_reply, hello, other_game_hint)
 from golfcore.web import i18n
 from golfcore.web import tables as t
-from golfcore.web.limits import TRY_AGAIN_LATER, Bounds, Limits, Rate
+from golfcore.web.connection import Connection
+from golfcore.web.limits import TRY_AGAIN_LATER, Bounds, Limits
 from golfcore.web.messages import (BAD_TOKEN, MAX_MESSAGE, NO_TABLE, Message, finish,
                                    read_message)
 from golfcore.web.records import NewAction, NotSaved, StaleVersion, StoreError
 from golfcore.web.resume import snapshot_due
 from golfcore.web.saver import NOT_SAVED, NOT_SAVED_MESSAGES, SAVE_SECONDS, Saver
+from golfcore.web.searches import Searches
 from golfcore.web.security import Guard, Policy
 from golfcore.web.store import Store
 
@@ -59,35 +63,6 @@ STATIC = Path(__file__).resolve().parent / "static"
 SHARED_COMMANDS = ("hello", "new", "open", "stats", "quit")
 WEB_VERSION = 1
 log = logging.getLogger("golfcore.web")
-
-
-class Connection:
-    """One browser tab: its outgoing queue, its table and the seats it holds, its searches,
-    the tables it created and its message rate."""
-
-    def __init__(self, websocket: WebSocket, rate: Rate) -> None:
-        self.websocket = websocket
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
-        self.table_id: str | None = None
-        self.held: tuple[int, ...] = ()
-        self.searches: set[asyncio.Task[None]] = set()
-        self.created: list[str] = []
-        self.rate = rate
-        self.closed = False
-        self.done = False
-
-    def send(self, message: dict[str, Any]) -> None:
-        if not self.closed:
-            self.outbox.put_nowait(dump_reply(i18n.localize(message)))
-
-    async def write(self) -> None:
-        """Send the queued messages in order until ``None`` (or the socket fails)."""
-        while (text := await self.outbox.get()) is not None:
-            try:
-                await self.websocket.send_text(text)
-            except Exception:  # the browser is gone: nothing more can be sent
-                self.closed = True
-                return
 
 
 class Hub:
@@ -105,6 +80,7 @@ class Hub:
         self.locks: dict[str, asyncio.Lock] = {}
         self.bots: dict[str, asyncio.Task[None]] = {}
         self.connections: set[Connection] = set()
+        self.searches = Searches(self.bounds, self._seat_found)
 
     # -- tables and seats --------------------------------------------------------------------------
 
@@ -352,60 +328,13 @@ class Hub:
     # -- searches ----------------------------------------------------------------------------------
 
     def search(self, conn: Connection, rid: Any, request: dict[str, Any]) -> None:
-        """Run a solver search for ``conn`` in a task (and a thread), once a slot of the
-        server's is free; ``busy`` when the connection runs as many as it may, or the server
-        has as many running and waiting as it may."""
-        if request.get("cmd") == "new":
-            self.bounds.check_new_table(conn.created, self.tables)
-        self.bounds.admit_search(conn.searches)
-        work: Callable[[], Awaitable[dict[str, Any]]]
-        if request.get("cmd") == "new":
-            work = partial(self._winnable, conn, rid, request)
-        else:                                     # the table as it is now, whatever comes next
-            work = partial(self._hint, self.tables[str(conn.table_id)], conn.held, request)
-        task = asyncio.create_task(self._searching(conn, rid, work))
-        conn.searches.add(task)
+        """Start a search for ``conn`` (:class:`~golfcore.web.searches.Searches`): it answers
+        later, from its own task."""
+        self.searches.start(conn, rid, request, self.tables.get(str(conn.table_id)), self.tables)
 
-    async def _searching(self, conn: Connection, rid: Any,
-                         work: Callable[[], Awaitable[dict[str, Any]]]) -> None:
-        try:
-            reply = await self.bounds.slots.run(work)
-        except GolfError as exc:
-            reply = error_reply(getattr(exc, "kind", BAD_INPUT), str(exc), rid)
-        except Exception as exc:
-            log.exception("internal error in a search")
-            reply = error_reply(INTERNAL, f"internal error: {type(exc).__name__}: {exc}", rid)
-        conn.send(finish(reply, rid))
-
-    async def _winnable(self, conn: Connection, rid: Any,
-                        request: dict[str, Any]) -> dict[str, Any]:
-        loop = asyncio.get_running_loop()
-        variant = request.get("variant", t.sol_protocol.DEFAULT_VARIANT)
-
-        def progress(tried: int) -> None:
-            try:
-                loop.call_soon_threadsafe(conn.send, {"push": "progress", "id": rid,
-                                                      "tried": tried})
-            except RuntimeError:  # the loop is closed: the server is stopping
-                pass
-
-        game = await run_in_threadpool(t.find_winnable, variant, progress=progress,
-                                       stopped=lambda: conn.closed)
-        if game is None:
-            return error_reply(t.NOT_FOUND, f"no winnable deal of {variant} was found among "
-                               f"{t.WINNABLE_TRIES} random deals (nothing changed): try "
-                               f"again, or deal without 'winnable'", None)
-        draft = t.LiveSolitaire("", 0, t.draft_seats([t.HUMAN]), game)
+    async def _seat_found(self, conn: Connection, draft: t.LiveTable) -> dict[str, Any]:
+        """Create the table of a winnable deal a search found, and seat ``conn`` there."""
         return self.started(conn, await self.create(draft), (0,))
-
-    async def _hint(self, table: t.LiveTable, held: tuple[int, ...],
-                    request: dict[str, Any]) -> dict[str, Any]:
-        try:
-            step = await run_in_threadpool(table.handle, "hint", request, held)
-        except GolfError as exc:
-            return error_reply(getattr(exc, "kind", BAD_INPUT), str(exc), None,
-                               **table.on_error(held))
-        return step.reply
 
     # -- computer players --------------------------------------------------------------------------
 
