@@ -33,6 +33,11 @@ from test_web_server import GUARD, ROOT, Server
 from web_tables import card_game, solitaire
 
 
+#: These clients play as fast as the replies come: no message rate bound here
+#: (tests/test_web_limits.py crosses it).
+UNHURRIED = ("--messages-per-second", "1000000")
+
+
 class Tab:
     """A connection: requests by id; pushes kept, in order, for the caller."""
 
@@ -196,7 +201,7 @@ def check_after_restart(db: Path, url: str, tracked: Tracked) -> None:
 def kill_and_restart(db: Path, kills: int, seed: int) -> None:
     rng = random.Random(seed)
     tracked = Tracked()
-    server = Server(db)
+    server = Server(db, *UNHURRIED)
     try:
         for round_ in range(kills):
             # the kill comes at a random moment once the first action of the run is answered
@@ -207,7 +212,7 @@ def kill_and_restart(db: Path, kills: int, seed: int) -> None:
             killer.start()
             asyncio.run(play_until_killed(server.ws_url, tracked, rng))
             killer.join()
-            server = Server(db)
+            server = Server(db, *UNHURRIED)
             check_after_restart(db, server.ws_url, tracked)
         assert tracked.acked and tracked.seen, "nothing was played between the kills"
     finally:
@@ -228,7 +233,7 @@ def test_killed_twenty_times_the_server_loses_no_acknowledged_action(tmp_path):
 
 def test_two_servers_on_one_file_stay_consistent(tmp_path):
     db = tmp_path / "games.sqlite3"
-    one, two = Server(db), Server(db)
+    one, two = Server(db, *UNHURRIED), Server(db, *UNHURRIED)
 
     async def play() -> None:
         async with websockets.connect(one.ws_url) as ws1, \
