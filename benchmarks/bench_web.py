@@ -32,9 +32,13 @@ How it measures:
    within ``--timeout`` counts as an error; a refused move (``ok: false`` with a ``reason``:
    the client chose from a state it had not seen yet) is counted apart. The server's RSS
    (``VmRSS``, and the peak ``VmHWM``) is read from ``/proc`` at the end of each loop, and its
-   CPU time over the loop (``utime + stime``) gives the CPU cost per answered request, the
-   figure least disturbed by other programs on the machine. The load average is printed at the
-   start and the end.
+   CPU time over the loop (``utime + stime``) gives the CPU cost per answered request (the card
+   tables' work included), the figure least disturbed by other programs on the machine, and
+   *cpu %*, that time over the loop's wall time: a server below 100 % that does not keep up is
+   waiting for a processor taken by other programs. The load average is printed at the start
+   and the end. The servers run with ``--messages-per-second 1000`` (``--rate``): the default,
+   20, is a bound against abuse, and a server that falls behind reads a client's queued
+   messages in a burst and would refuse some.
 
 Only loopback is used; every loop is bounded in count and in time.
 """
@@ -81,6 +85,7 @@ class Row:
     p99_ms: float
     max_ms: float
     cpu_us: float           # the server's CPU time per answered request
+    cpu_pct: float          # the server's CPU time over the loop's wall time (100: one core)
     rss_mb: float
     peak_mb: float
     card_actions: int       # card-game actions answered or pushed meanwhile (bots included)
@@ -331,7 +336,8 @@ async def run_loop(url: str, pid: int, name: str, loop: str,
                answered / seconds if seconds > 0 else 0.0,
                percentile(tally.latencies, 0.50) * 1e3, percentile(tally.latencies, 0.99) * 1e3,
                max(tally.latencies, default=float("nan")) * 1e3,
-               (cpu1 - cpu0) / answered * 1e6 if answered else float("nan"), rss, peak,
+               (cpu1 - cpu0) / answered * 1e6 if answered else float("nan"),
+               (cpu1 - cpu0) / seconds * 100 if seconds > 0 else float("nan"), rss, peak,
                len(cards.latencies), len(cards.errors))
 
 
@@ -355,7 +361,8 @@ def measure(tree: Path, name: str, loop: str, args: argparse.Namespace) -> Row:
         env = {**os.environ, "PYTHONPATH": str(tree)}
         profile = ["-m", "cProfile", "-o", args.profile] if args.profile and tree == ROOT else []
         cmd = [sys.executable, *profile, "-m", "golfcore.cli", "web", "--port", str(port),
-               "--db", os.path.join(tmp, "bench.sqlite3"), "--bot-delay", str(args.bot_delay)]
+               "--db", os.path.join(tmp, "bench.sqlite3"), "--bot-delay", str(args.bot_delay),
+               "--messages-per-second", str(args.rate)]
         proc = subprocess.Popen(cmd, cwd=tree, env=env, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE)
         try:
@@ -388,6 +395,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="closed loop: per client")
     parser.add_argument("--tables", type=int, default=50, help="card-game tables")
     parser.add_argument("--bot-delay", type=float, default=0.1)
+    parser.add_argument("--rate", type=float, default=1000.0,
+                        help="the servers' --messages-per-second (see above)")
     parser.add_argument("--think", type=float, default=0.1,
                         help="a card table's person: seconds before acting")
     parser.add_argument("--loops", default="open,closed")
@@ -429,6 +438,7 @@ def main(argv: list[str] | None = None) -> int:
                            ("sustained/s", "sustained", "{:.0f}"),
                            ("p50 ms", "p50_ms", "{:.1f}"), ("p99 ms", "p99_ms", "{:.1f}"),
                            ("max ms", "max_ms", "{:.0f}"), ("cpu us/req", "cpu_us", "{:.0f}"),
+                           ("cpu %", "cpu_pct", "{:.0f}"),
                            ("rss MB", "rss_mb", "{:.0f}"), ("peak MB", "peak_mb", "{:.0f}"),
                            ("card acts", "card_actions", "{}"),
                            ("card errors", "card_errors", "{}")]))
