@@ -13,8 +13,9 @@ How it measures:
 1. **A real server**: ``golf web --port P --db TMP --bot-delay D`` in its own process, on a free
    loopback port, with a fresh SQLite file, started afresh for each loop. ``--compare REF``
    also runs the server of a git revision (``git archive REF`` into a temporary folder, run with
-   that folder first on ``PYTHONPATH``): the two servers take turns, loop by loop, so that both
-   see the same load on a shared machine.
+   that folder first on ``PYTHONPATH``, and on asyncio's own event loop when that revision does
+   not install uvloop): the two servers take turns, loop by loop, so that both see the same
+   load on a shared machine.
 2. **Card-game tables**: ``--tables`` connections each start a match of one person and two
    computer players (``bot:greedy``) and play the person's seat (the first legal action,
    ``--think`` seconds after its turn comes, a new match when one ends), for the whole run.
@@ -358,7 +359,14 @@ def measure(tree: Path, name: str, loop: str, args: argparse.Namespace) -> Row:
     """One loop against a fresh server from ``tree``."""
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
-        env = {**os.environ, "PYTHONPATH": str(tree)}
+        path = [str(tree)]
+        if "uvloop" not in (tree / "pyproject.toml").read_text(encoding="utf-8"):
+            # a revision that does not install uvloop runs on asyncio's loop, as it would
+            shim = Path(tmp) / "shim" / "uvloop"
+            shim.mkdir(parents=True)
+            (shim / "__init__.py").write_text("raise ImportError('not installed here')\n")
+            path.insert(0, str(shim.parent))
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
         profile = ["-m", "cProfile", "-o", args.profile] if args.profile and tree == ROOT else []
         cmd = [sys.executable, *profile, "-m", "golfcore.cli", "web", "--port", str(port),
                "--db", os.path.join(tmp, "bench.sqlite3"), "--bot-delay", str(args.bot_delay),
