@@ -1,7 +1,8 @@
-"""The optional compiled kernel of the fair chance (everything else is in pyproject.toml).
+"""The optional compiled kernels (everything else is in pyproject.toml).
 
-``golfcore.solitaire.search._fairkernel`` is an accelerator only: when no C compiler is there,
-the build skips it (``optional=True``) and the pure-Python engine gives the same answers."""
+``golfcore.solitaire.search._fairkernel`` (the fair chance) and ``_winkernel`` (the solver's
+win search) are accelerators only: when no C compiler is there, the build skips them
+(``optional=True``) and the pure-Python searches give the same answers."""
 
 from setuptools import Extension, setup
 
@@ -10,5 +11,10 @@ setup(ext_modules=[Extension(
     sources=["golfcore/solitaire/search/_fairkernel.c"],
     # no fused multiply-add: every double is rounded as the pure-Python engine rounds it
     extra_compile_args=["-O2", "-ffp-contract=off"],
+    optional=True,
+), Extension(
+    "golfcore.solitaire.search._winkernel",
+    sources=["golfcore/solitaire/search/_winkernel.c"],
+    extra_compile_args=["-O2"],
     optional=True,
 )])

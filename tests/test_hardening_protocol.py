@@ -111,9 +111,11 @@ def test_solve_and_hint_take_a_limit_and_refuse_bad_ones():
     session = Session()
     session.handle({"cmd": "new", "code": SLOW})
     started = time.perf_counter()
-    solved = session.handle({"cmd": "solve", "seconds": 0.5})
-    assert solved["ok"] and solved["solve"]["winnable"] is None
-    assert solved["solve"]["complete"] is False
+    solved = session.handle({"cmd": "solve", "seconds": 0.5, "best": True})
+    # deal 604 is lost: the compiled win search proves it within the cap, the pure one may
+    # not; the best-result search after it takes far longer than 0.5 s either way
+    assert solved["ok"] and solved["solve"]["winnable"] in (None, False)
+    assert solved["solve"]["complete"] is False and solved["solve"]["stopped"] == "seconds"
     assert time.perf_counter() - started < 60   # a hang guard: the 0.5 s limit holds
     limited = session.handle({"cmd": "solve", "limit": 50})["solve"]
     assert limited["complete"] is False and limited["visited"] <= 60

@@ -36,10 +36,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Sequence
 
 from golfcore.solitaire.moves import DRAW_MOVE, Move
+from golfcore.solitaire.search import solver_kernel
 from golfcore.solitaire.search.solver_order import FIRST_RUN, RESTART_UNIT, luby, ordering
 
 if TYPE_CHECKING:  # pragma: no cover
     from golfcore.solitaire.search.solver_search import Search
+    from golfcore.solitaire.search.solver_tables import DealTables
 
 _CHUNK = 255                       # positions counted at once (a cached small int)
 _POW16 = tuple((6 ** i) << 4 for i in range(7))
@@ -50,14 +52,17 @@ class _Restart(Exception):
     """The budget of this run is spent: start again from the root with the next ordering."""
 
 
-def search_win(search: "Search") -> bool:
+def search_win(search: "Search", *, pure: bool | None = None) -> bool:
     """Search ``search``'s position for a win (mode ``win`` of the general search) and leave in
     ``search`` what that mode leaves: ``found_win``, ``best_line`` (the winning line),
     ``seen_best`` and ``seen_line`` (the most cards removed on the way, the seed of the
     best-result search), ``visited_total`` and ``stats``. Raises the search's limits as it
-    does."""
+    does.
+
+    The compiled kernel searches when it was built (:mod:`.solver_kernel`), unless ``pure``
+    is true or the environment variable ``GOLFCORE_SOLVER_PURE=1`` is set; both give the same
+    answers, lines and counts."""
     dt = search.deal_tables()
-    rt = dt.rules
     stats = search.stats
     total = dt.total
     if total == 0:
@@ -73,7 +78,54 @@ def search_win(search: "Search") -> bool:
     if dt.bound_at_start:
         stats["parity prunes"] += 1
         return False
+    # the most cards removed so far is total - best_left (-1: not asked for)
+    best_left = total - search.seen_best if search.seen_best >= 0 else total + 1
+    if not search.want_seen:
+        best_left = -1
+    # what the search leaves: won, positions counted, matching and segment prunes, best_left
+    # and the line that reached it (the winning line when won); kept when a limit stops it
+    out: list[Any] = [False, search.visited_total, 0, 0, best_left, []]
+    kernel = solver_kernel.use_kernel() if pure is None else not pure
+    try:
+        if not (kernel and solver_kernel.run(search, dt, out)):
+            _search_pure(search, dt, out)
+    finally:
+        won, search.visited_total, n_match, n_segment, best_left, best_path = out
+        stats["matching prunes"] += n_match
+        stats["segment prunes"] += n_segment
+        if best_left >= 0 and total - best_left > search.seen_best:
+            search.seen_best = total - best_left
+            search.seen_line = _moves(best_path)
+    if won:
+        search.found_win = True
+        search.path = _moves(best_path)
+        search._record(total)
+        search.path = []
+    return bool(won)
 
+
+def first_key(tp: int, rank_bits: int, ender_fields: int) -> int | None:
+    """The chain bound's key of the tableau's packed rank counts ``tp`` (``None``: jokers are
+    left, the bound says nothing): a 1 in the field of each rank present, and the chain
+    enders' counts shifted left by 42 (:meth:`.solver_tables.DealTables.chain_limits`)."""
+    if tp & 7:
+        return None
+    return (tp | tp >> 1 | tp >> 2) & rank_bits | (tp & ender_fields) << 42
+
+
+def stay_fields(ender_fields: int) -> list[int]:
+    """``stay[c]``: the count field of class ``c``, where a play of ``c`` leaves the chain
+    bound's key as it is while that field is not zero (0 for jokers and chain enders: their
+    plays always change it)."""
+    return [0 if c == 0 or c >= 14 or ender_fields >> (3 * c) & 1 else 7 << (3 * c)
+            for c in range(16)]
+
+
+def _search_pure(search: "Search", dt: "DealTables", out: list[Any]) -> None:
+    """The search in Python: fills ``out`` (see :func:`search_win`), also when a limit stops
+    it."""
+    rt = dt.rules
+    total = dt.total
     heights = list(dt.heights)
     pow16 = _POW16
     tdel = dt.tdel                 # tdel[i * 6 + h]: change of tt when column i loses height h
@@ -103,16 +155,13 @@ def search_win(search: "Search") -> bool:
     no_limits = [n_stock] * 16
     # stay[c]: the count field of class c, where a play of c leaves the key as it is while
     # that field is not zero (0 for jokers and chain enders: their plays always change it)
-    stay = [0 if c == 0 or c >= 14 or ender_fields >> (3 * c) & 1 else 7 << (3 * c)
-            for c in range(16)]
+    stay = stay_fields(ender_fields)
     tp0 = dt.tpack
-    lims0 = (no_limits if tp0 & 7 else
-             chain_limits((tp0 | tp0 >> 1 | tp0 >> 2) & rank_bits | (tp0 & ender_fields) << 42))
+    key0 = first_key(tp0, rank_bits, ender_fields)
+    lims0 = no_limits if key0 is None else chain_limits(key0)
     path: list[int] = [0] * (total + n_stock + 1)
     # the most cards removed so far, and the line that removed them (only when asked)
-    best_left = total - search.seen_best if search.seen_best >= 0 else total + 1
-    if not search.want_seen:
-        best_left = -1
+    best_left = out[4]
     best_path: list[int] = []
     n_match = n_segment = 0
     # counting: nvis positions before the current chunk, whose size is chunk and of which
@@ -238,18 +287,7 @@ def search_win(search: "Search") -> bool:
             except _Restart:
                 run += 1
     finally:
-        search.visited_total = nvis + chunk - budget
-        stats["matching prunes"] += n_match
-        stats["segment prunes"] += n_segment
-        if best_left >= 0 and total - best_left > search.seen_best:
-            search.seen_best = total - best_left
-            search.seen_line = _moves(best_path)
-    if won:
-        search.found_win = True
-        search.path = _moves(best_path)
-        search._record(total)
-        search.path = []
-    return won
+        out[:] = [won, nvis + chunk - budget, n_match, n_segment, best_left, best_path]
 
 
 def _moves(path: list[int]) -> list[Any]:
