@@ -1,4 +1,4 @@
-"""The ``golf web`` application: the page, the WebSocket protocol, pushes and computer players.
+"""The ``golf web`` application: the page, the WebSocket protocol and pushes.
 
 :func:`create_app` builds a Starlette app over a :class:`~golfcore.web.store.Store`:
 
@@ -10,8 +10,8 @@
   :mod:`golfcore.web.saver` before its reply is sent, and the live table advances only then; an
   action that could not be saved in time is answered ``not-saved`` and changes nothing. Then
   each other connection at the table gets a push;
-* an asyncio task per table plays its computer seats, ``bot_delay`` seconds after it becomes
-  their turn, each action saved and pushed to everyone at the table;
+* the computer players (:mod:`golfcore.web.computers`) play the computer seats, ``bot_delay``
+  seconds after it becomes their turn, each action saved and pushed to everyone at the table;
 * solver searches (``new`` with ``winnable: true``, ``hint`` with ``strategy: solver`` or
   ``fair``: :mod:`golfcore.web.searches`) and the bots' decisions run in threads, so the event
   loop never waits for them;
@@ -32,7 +32,6 @@ from pathlib import Path
 from typing import Any, AsyncIterator
 
 from starlette.applications import Starlette
-from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -47,6 +46,7 @@ from golfcore.protocol.server import (BAD_INPUT, BAD_REQUEST, FEATURES, INTERNAL
                                       error_reply, hello, other_game_hint)
 from golfcore.web import i18n
 from golfcore.web import tables as t
+from golfcore.web.computers import Computers
 from golfcore.web.connection import Connection
 from golfcore.web.limits import TRY_AGAIN_LATER, Bounds, Limits
 from golfcore.web.messages import (BAD_TOKEN, MAX_MESSAGE, NO_TABLE, Message, finish,
@@ -66,7 +66,7 @@ log = logging.getLogger("golfcore.web")
 
 
 class Hub:
-    """The live tables, the connections at each, their locks and computer players."""
+    """The live tables, the connections at each, their locks, searches and computer players."""
 
     def __init__(self, saver: Saver, bot_delay: float, limits: Limits | None = None) -> None:
         self.saver = saver
@@ -78,7 +78,7 @@ class Hub:
         self.snapshots: dict[str, int] = {}         # the version of each one's latest snapshot
         self.members: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
-        self.bots: dict[str, asyncio.Task[None]] = {}
+        self.computers = Computers(self, bot_delay)
         self.connections: set[Connection] = set()
         self.searches = Searches(self.bounds, self._seat_found)
 
@@ -116,7 +116,7 @@ class Hub:
         if conn.table_id != table.id:
             self.leave(conn)
         conn.table_id, conn.held = table.id, held
-        self.wake_bots(table.id)
+        self.computers.wake(table.id)
 
     def leave(self, conn: Connection) -> None:
         table_id, conn.table_id, conn.held = conn.table_id, None, ()
@@ -124,16 +124,15 @@ class Hub:
             return
         members = self.members.get(table_id, set())
         members.discard(conn)
-        self._forget(table_id)
+        self.forget(table_id)
 
-    def _forget(self, table_id: str) -> None:
+    def forget(self, table_id: str) -> None:
         """Drop a table from memory once nobody sits there and no computer plays (the
         database keeps it)."""
-        task = self.bots.get(table_id)
-        if not self.members.get(table_id) and (task is None or task.done()):
-            for registry in (self.tables, self.members, self.locks, self.bots,
-                             self.snapshots):
+        if not self.members.get(table_id) and not self.computers.playing(table_id):
+            for registry in (self.tables, self.members, self.locks, self.snapshots):
                 registry.pop(table_id, None)
+            self.computers.forget(table_id)
             self.idle.forget(table_id)
 
     def drop_idle(self) -> list[str]:
@@ -142,12 +141,13 @@ class Hub:
         the database by its next request. The tables dropped."""
         dropped = []
         for table_id in self.idle.idle():
-            task, lock = self.bots.get(table_id), self.locks.get(table_id)
-            if task is not None and not task.done() or lock is not None and lock.locked():
+            lock = self.locks.get(table_id)
+            if self.computers.playing(table_id) or lock is not None and lock.locked():
                 self.idle.touch(table_id)                 # in use after all
                 continue
-            for registry in (self.tables, self.locks, self.bots, self.snapshots):
+            for registry in (self.tables, self.locks, self.snapshots):
                 registry.pop(table_id, None)
+            self.computers.forget(table_id)
             if not self.members.get(table_id):
                 self.members.pop(table_id, None)
             self.idle.forget(table_id)
@@ -322,7 +322,7 @@ class Hub:
             seat = step.last.get("seat") if step.last else None
             await self.commit(table, step, seat, request)
             self.push(table_id, step.last, exclude=conn)
-        self.wake_bots(table_id)
+        self.computers.wake(table_id)
         return step.reply
 
     # -- searches ----------------------------------------------------------------------------------
@@ -335,59 +335,6 @@ class Hub:
     async def _seat_found(self, conn: Connection, draft: t.LiveTable) -> dict[str, Any]:
         """Create the table of a winnable deal a search found, and seat ``conn`` there."""
         return self.started(conn, await self.create(draft), (0,))
-
-    # -- computer players --------------------------------------------------------------------------
-
-    def wake_bots(self, table_id: str) -> None:
-        """Start the table's computer players if one of them is to act."""
-        task = self.bots.get(table_id)
-        table = self.tables.get(table_id)
-        if (task is None or task.done()) and table is not None and table.bot_turn():
-            self.bots[table_id] = asyncio.create_task(self._play_bots(table_id))
-
-    async def _play_bots(self, table_id: str) -> None:
-        try:
-            while True:
-                table = self.tables.get(table_id)
-                turn = table.bot_turn() if table is not None else None
-                if table is None or turn is None:
-                    return
-                await asyncio.sleep(self.bot_delay)
-                if self.tables.get(table_id) is not table:
-                    continue                          # someone acted meanwhile: look again
-                assert isinstance(table, t.LiveCardGame)
-                action = await run_in_threadpool(table.bot_action, *turn)
-                async with self.lock(table_id):
-                    if self.tables.get(table_id) is not table:
-                        continue
-                    request = {"cmd": "act", "seat": turn[0], "action": action}
-                    step = table.handle("act", request, (turn[0],), by="bot")
-                    if step.table is None:
-                        log.error("bot %s at table %s chose a refused action %r: %r",
-                                  turn[1], table_id, action, step.reply)
-                        return
-                    try:
-                        await self.commit(table, step, turn[0], request)
-                    except (NotSaved, t.StaleError) as exc:  # nothing changed: decide again
-                        log.warning("table %s: a computer's action: %s", table_id, exc)
-                        if isinstance(exc, NotSaved):
-                            await asyncio.sleep(max(self.bot_delay, 0.5))
-                        continue
-                    self.push(table_id, step.last, exclude=None)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("the computer players of table %s stopped", table_id)
-        finally:
-            if self.bots.get(table_id) is asyncio.current_task():
-                del self.bots[table_id]
-                self._forget(table_id)
-
-    async def stop(self) -> None:
-        tasks = list(self.bots.values())
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- the socket --------------------------------------------------------------------------------
 
@@ -456,7 +403,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = 
             yield
         finally:
             sweeper.cancel()
-            await hub.stop()
+            await hub.computers.stop()
             await saver.close()
 
     app = Starlette(routes=[
