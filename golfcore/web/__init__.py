@@ -11,6 +11,8 @@
 * :mod:`golfcore.web.serving`: uvicorn, the listening socket and TLS;
 * :mod:`golfcore.web.connection`: one browser tab (its queue, seats, searches and rate);
 * :mod:`golfcore.web.searches`: winnable deals and hints, in threads, bounded;
+* :mod:`golfcore.web.live`: the tables in memory, who sits where, saving before advancing,
+  pushes, drafts;
 * :mod:`golfcore.web.computers`: the task per table that plays its computer seats;
 * :mod:`golfcore.web.app`: the Starlette application, its WebSocket protocol and pushes;
 * ``golfcore/web/static/``: the page itself (HTML, CSS and JavaScript modules, no build step).

@@ -4,12 +4,14 @@
 
 * ``/`` is ``static/index.html``, ``/static/...`` the page's files, ``/api/stats`` the
   statistics as JSON, ``/ws`` the protocol of ``docs/web.md``;
-* the :class:`Hub` knows the tables being played (:mod:`golfcore.web.tables`) and which
-  connections sit at each. Every accepted action is saved (a row of the table's log, with a
+* the :class:`Hub` answers each connection's requests over the live tables
+  (:mod:`golfcore.web.live`: the tables being played, :mod:`golfcore.web.tables`, and which
+  connections sit at each). Every accepted action is saved (a row of the table's log, with a
   snapshot when one is due: :mod:`golfcore.web.resume`) by the writer thread of
   :mod:`golfcore.web.saver` before its reply is sent, and the live table advances only then; an
   action that could not be saved in time is answered ``not-saved`` and changes nothing. Then
-  each other connection at the table gets a push;
+  each other connection at the table gets a push. A solitaire ``new`` with ``draft: true`` is
+  saved with its first action only;
 * the computer players (:mod:`golfcore.web.computers`) play the computer seats, ``bot_delay``
   seconds after it becomes their turn, each action saved and pushed to everyone at the table;
 * solver searches (``new`` with ``winnable: true``, ``hint`` with ``strategy: solver`` or
@@ -46,13 +48,12 @@ from golfcore.protocol.server import (BAD_INPUT, BAD_REQUEST, FEATURES, INTERNAL
                                       error_reply, hello, other_game_hint)
 from golfcore.web import i18n
 from golfcore.web import tables as t
-from golfcore.web.computers import Computers
 from golfcore.web.connection import Connection
-from golfcore.web.limits import TRY_AGAIN_LATER, Bounds, Limits
+from golfcore.web.limits import TRY_AGAIN_LATER, Limits
+from golfcore.web.live import LiveTables
 from golfcore.web.messages import (BAD_TOKEN, MAX_MESSAGE, NO_TABLE, Message, finish,
                                    read_message)
-from golfcore.web.records import NewAction, NotSaved, StaleVersion, StoreError
-from golfcore.web.resume import snapshot_due
+from golfcore.web.records import NotSaved, StoreError
 from golfcore.web.saver import NOT_SAVED, NOT_SAVED_MESSAGES, SAVE_SECONDS, Saver
 from golfcore.web.searches import Searches
 from golfcore.web.security import Guard, Policy
@@ -65,144 +66,14 @@ WEB_VERSION = 1
 log = logging.getLogger("golfcore.web")
 
 
-class Hub:
-    """The live tables, the connections at each, their locks, searches and computer players."""
+class Hub(LiveTables):
+    """The live tables (:class:`LiveTables`) and the requests of the connections: searches,
+    ``new``, ``open``, game commands, and the socket of each."""
 
     def __init__(self, saver: Saver, bot_delay: float, limits: Limits | None = None) -> None:
-        self.saver = saver
-        self.store = saver.store
-        self.bot_delay = bot_delay
-        self.bounds = Bounds(limits or Limits())
-        self.idle = self.bounds.idle
-        self.tables: dict[str, t.LiveTable] = {}
-        self.snapshots: dict[str, int] = {}         # the version of each one's latest snapshot
-        self.members: dict[str, set[Connection]] = {}
-        self.locks: dict[str, asyncio.Lock] = {}
-        self.computers = Computers(self, bot_delay)
+        super().__init__(saver, bot_delay, limits)
         self.connections: set[Connection] = set()
         self.searches = Searches(self.bounds, self._seat_found)
-
-    # -- tables and seats --------------------------------------------------------------------------
-
-    def lock(self, table_id: str) -> asyncio.Lock:
-        return self.locks.setdefault(table_id, asyncio.Lock())
-
-    def install(self, table: t.LiveTable) -> t.LiveTable:
-        """The live table of ``table.id``: the one in memory, else ``table``."""
-        self.idle.touch(table.id)
-        return self.tables.setdefault(table.id, table)
-
-    async def live(self, table_id: str) -> t.LiveTable | None:
-        """The table ``table_id`` in memory, reloaded from the database when it was dropped
-        (idle); ``None`` when the database no longer has it."""
-        table = self.tables.get(table_id)
-        if table is not None:
-            self.idle.touch(table_id)
-            return table
-        loaded = await self.saver.load(table_id)         # its snapshot and log, replayed
-        if loaded is None:
-            return None
-        table = self.install(loaded[0])
-        if table is loaded[0]:
-            self.snapshots[table_id] = loaded[1]
-        return table
-
-    def seat(self, conn: Connection, table: t.LiveTable, held: tuple[int, ...]) -> None:
-        """``conn`` now plays ``held`` at ``table`` (and leaves any other table). It joins the
-        new table before it leaves the old one: re-opening the table it alone sits at must not
-        make the hub forget that table."""
-        self.install(table)
-        self.members.setdefault(table.id, set()).add(conn)
-        if conn.table_id != table.id:
-            self.leave(conn)
-        conn.table_id, conn.held = table.id, held
-        self.computers.wake(table.id)
-
-    def leave(self, conn: Connection) -> None:
-        table_id, conn.table_id, conn.held = conn.table_id, None, ()
-        if table_id is None:
-            return
-        members = self.members.get(table_id, set())
-        members.discard(conn)
-        self.forget(table_id)
-
-    def forget(self, table_id: str) -> None:
-        """Drop a table from memory once nobody sits there and no computer plays (the
-        database keeps it)."""
-        if not self.members.get(table_id) and not self.computers.playing(table_id):
-            for registry in (self.tables, self.members, self.locks, self.snapshots):
-                registry.pop(table_id, None)
-            self.computers.forget(table_id)
-            self.idle.forget(table_id)
-
-    def drop_idle(self) -> list[str]:
-        """Drop from memory the tables nobody used for ``idle_seconds`` (no request, no
-        computer playing); whoever sits there keeps the seats, and the table is reloaded from
-        the database by its next request. The tables dropped."""
-        dropped = []
-        for table_id in self.idle.idle():
-            lock = self.locks.get(table_id)
-            if self.computers.playing(table_id) or lock is not None and lock.locked():
-                self.idle.touch(table_id)                 # in use after all
-                continue
-            for registry in (self.tables, self.locks, self.snapshots):
-                registry.pop(table_id, None)
-            self.computers.forget(table_id)
-            if not self.members.get(table_id):
-                self.members.pop(table_id, None)
-            self.idle.forget(table_id)
-            dropped.append(table_id)
-        return dropped
-
-    async def sweep(self) -> None:
-        """Drop idle tables from memory, every :meth:`Idle.sweep_every` seconds, forever."""
-        while True:
-            await asyncio.sleep(self.idle.sweep_every())
-            self.drop_idle()
-
-    async def create(self, draft: t.LiveTable) -> t.LiveTable:
-        job = self.store.new_table(game=draft.game_name, variant=draft.variant,
-                                   seat_kinds=[s.kind for s in draft.seats],
-                                   snapshot=draft.snapshot(), summary=draft.summary())
-        await self.saver.write(job)
-        table = self.install(t.placed(draft, job.record))
-        self.snapshots.setdefault(table.id, 0)
-        return table
-
-    async def commit(self, before: t.LiveTable, step: t.Step, seat: int | None,
-                     request: dict[str, Any]) -> t.LiveTable:
-        """Save the action of ``step`` and only then make its table the live one (an action
-        not saved raises :class:`NotSaved` and changes nothing); a database that moved on
-        meanwhile (another server on the same file) gives ``stale``, with the table reloaded."""
-        after = step.table
-        assert after is not None
-        saved = {k: v for k, v in request.items() if k != "id"}
-        due = snapshot_due(before, after, self.snapshots.get(before.id, before.version))
-        try:
-            await self.saver.write(NewAction(before.id, after.version, seat, saved,
-                                             after.summary(),
-                                             after.snapshot() if due else None))
-        except StaleVersion:
-            await self.reload(before.id)
-            raise t.StaleError("the table changed meanwhile: here is the current state") \
-                from None
-        if due:
-            self.snapshots[before.id] = after.version
-        self.tables[before.id] = after
-        return after
-
-    async def reload(self, table_id: str) -> None:
-        """Read a live table again from the database (another server moved it on)."""
-        loaded = await self.saver.load(table_id)
-        if loaded is not None and table_id in self.tables:
-            self.tables[table_id], self.snapshots[table_id] = loaded
-
-    def push(self, table_id: str, last: dict[str, Any] | None,
-             exclude: Connection | None) -> None:
-        table = self.tables[table_id]
-        for conn in list(self.members.get(table_id, ())):
-            if conn is not exclude:
-                conn.send({"push": "update", **table.view(conn.held), "last": last})
 
     # -- requests ----------------------------------------------------------------------------------
 
@@ -267,22 +138,26 @@ class Hub:
 
     async def new(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         draft: t.LiveTable
+        save = True
         if request.get("game", t.SOLITAIRE) == t.SOLITAIRE:
             t.check_winnable(request)
+            save = not t.check_draft(request)
             game, course = t.start_solitaire(request)
             draft = t.LiveSolitaire("", 0, t.draft_seats([t.HUMAN]), game, course)
             here: tuple[int, ...] = (0,)
         else:
             match, kinds, here = t.start_card_game(request)
             draft = t.LiveCardGame("", 0, t.draft_seats(kinds), match)
-        return self.started(conn, await self.create(draft), here)
+        return self.started(conn, await self.create(draft, save), here)
 
     def started(self, conn: Connection, table: t.LiveTable,
                 here: tuple[int, ...]) -> dict[str, Any]:
+        """The reply to a ``new``: a draft's has ``draft: true`` and no tokens yet (its first
+        saved action's reply brings them)."""
         conn.created.append(table.id)
         self.seat(conn, table, here)
-        return {**table.started(here), "tokens": t.tokens(table), "seats": t.seat_list(table),
-                "held": list(here)}
+        keys = {"draft": True} if table.id in self.drafts else {"tokens": t.tokens(table)}
+        return {**table.started(here), **keys, "seats": t.seat_list(table), "held": list(here)}
 
     async def open(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         tokens = request.get("tokens")
@@ -320,10 +195,11 @@ class Hub:
             if step.table is None:
                 return step.reply
             seat = step.last.get("seat") if step.last else None
-            await self.commit(table, step, seat, request)
+            draft = table_id in self.drafts
+            after = await self.commit(table, step, seat, request)
             self.push(table_id, step.last, exclude=conn)
         self.computers.wake(table_id)
-        return step.reply
+        return {**step.reply, "tokens": t.tokens(after)} if draft else step.reply
 
     # -- searches ----------------------------------------------------------------------------------
 

@@ -39,7 +39,7 @@ SHARED: dict[str, set[str]] = {"hello": set(), "open": {"tokens"}, "stats": set(
                                "quit": set()}
 #: ``new``'s fields per game (``game`` besides).
 NEW: dict[str, set[str]] = {
-    SOLITAIRE: {"variant", "code", "deal", "position", "winnable", "round"},
+    SOLITAIRE: {"variant", "code", "deal", "position", "winnable", "round", "draft"},
     CARD_GAME: {"variant", "players", "seed", "code", "round", "seat_kinds", "here"},
 }
 #: Each game's commands and their fields.

@@ -75,9 +75,12 @@ class TableRecord:
 
 @dataclass(frozen=True)
 class NewTable:
-    """A write: a new table at version 0 and its first snapshot."""
+    """A write: a new table at version 0 and its first snapshot; with ``first``, also its
+    first action (version 1), in the same all-or-nothing write (a table dealt as a draft is
+    saved with its first action, never without it)."""
 
     record: TableRecord
+    first: "NewAction | None" = None
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,8 @@ replays them). The rules:
   the writer), foreign keys on, a busy timeout;
 * every write is made inside one ``BEGIN IMMEDIATE`` transaction: :meth:`Store.write` takes
   several writes (a group commit) and makes each one all or nothing (a savepoint each), so an
-  action, its summary and its snapshot are committed together or not at all, and a process
+  action, its summary and its snapshot (or a table dealt as a draft and its first action) are
+  committed together or not at all, and a process
   killed at any moment loses nothing it committed;
 * a write has a deadline: when the write lock cannot be had before it, the write is not made
   (:class:`NotSaved`);
@@ -128,8 +129,10 @@ class Store:
 
     def new_table(self, *, game: str, variant: str, seat_kinds: Sequence[str],
                   snapshot: dict[str, Any], summary: dict[str, Any]) -> NewTable:
-        """The write that saves a new table at version 0, with a fresh token for each
-        person's seat (checked when it is written)."""
+        """The write that saves a new table at version 0, with a fresh id and a fresh token
+        for each person's seat (checked when it is written). Nothing is written until it is
+        given to :meth:`write`: ``golf web`` keeps a draft table's write until its first action
+        (:attr:`NewTable.first`)."""
         now = self._clock()
         return NewTable(TableRecord(
             id=secrets.token_urlsafe(9), game=game, variant=variant, created=now, updated=now,
@@ -179,7 +182,8 @@ class Store:
             return [NotSaved(self._failed(exc)) for _ in jobs]
         try:
             late = time.monotonic() > deadline
-            now = self._clock() if any(isinstance(j, NewAction) for j in jobs) else 0.0
+            now = self._clock() if any(isinstance(j, NewAction) or j.first is not None
+                                       for j in jobs) else 0.0
             for n, job in enumerate(jobs):
                 if late:
                     outcomes[n] = NotSaved(self._late())
@@ -188,6 +192,8 @@ class Store:
                 try:
                     if isinstance(job, NewTable):
                         self._insert_new(conn, job.record)
+                        if job.first is not None:           # in the same savepoint
+                            self._append(conn, job.first, now)
                     else:
                         self._append(conn, job, now)
                 except (StoreError, sqlite3.IntegrityError, ValueError, TypeError) as exc:

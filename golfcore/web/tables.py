@@ -136,7 +136,7 @@ def start_solitaire(request: dict[str, Any],
                     ) -> tuple[Game, Course | None]:
     """The game (and round) a solitaire ``new`` asks for, but ``winnable: true``
     (:func:`find_winnable`): a code, a deal, a position, a round, or a random deal."""
-    base = _strip(request, "winnable", "round", "game", "cmd", "id")
+    base = _strip(request, "winnable", "round", "draft", "game", "cmd", "id")
     if request.get("round") not in (None, False):
         given = sorted(set(base) & {"code", "deal", "position"})
         if given or request.get("winnable") not in (None, False):
@@ -155,6 +155,8 @@ def check_winnable(request: dict[str, Any]) -> bool:
         raise GolfError(f"'winnable' must be true or false, got {value!r}")
     if value:
         given = sorted(set(request) & {"code", "deal", "position", "round"})
+        if request.get("draft") not in (None, False):
+            given.append("draft")
         if given:
             raise GolfError(f"'winnable' deals a random deal: it takes no "
                             f"{' or '.join(map(repr, given))}")
@@ -162,6 +164,15 @@ def check_winnable(request: dict[str, Any]) -> bool:
         if not isinstance(variant, str):
             raise GolfError(f"'variant' must be a variant name, got {variant!r}")
         find_variant(variant)
+    return value
+
+
+def check_draft(request: dict[str, Any]) -> bool:
+    """Whether a solitaire ``new`` asks for a draft: a table dealt and played in memory, saved
+    with its first accepted action (and forgotten when its connection leaves it unplayed)."""
+    value = request.get("draft", False)
+    if not isinstance(value, bool):
+        raise GolfError(f"'draft' must be true or false, got {value!r}")
     return value
 
 
@@ -480,6 +491,6 @@ def tokens(table: LiveTable) -> dict[str, str]:
 
 __all__ = ["CARD_GAME", "HUMAN", "LiveCardGame", "LiveSolitaire", "LiveTable", "NOT_FOUND",
            "SEARCH_LIMIT", "SOLITAIRE", "STALE", "StaleError", "Step", "WINNABLE_TRIES",
-           "check_seat_kinds", "check_version", "check_winnable", "draft_seats",
+           "check_draft", "check_seat_kinds", "check_version", "check_winnable", "draft_seats",
            "find_winnable", "is_search", "placed", "public_state", "seat_list",
            "start_card_game", "start_solitaire", "tokens"]

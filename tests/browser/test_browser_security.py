@@ -71,7 +71,7 @@ def test_another_origins_page_is_refused_its_own_page_is_not(browser, web_server
                                                              app, until):
     from playwright.sync_api import expect
 
-    app.booted()                                   # the own page's first deal is saved
+    app.booted()                                   # the own page's first deal is on screen
     tables_before = len(web_server.tables())
     context = browser.new_context()
     try:

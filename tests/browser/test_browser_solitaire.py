@@ -186,6 +186,48 @@ def test_reload_resumes_the_same_game(app):
     app.expect_waste(g.summary()["waste"])
 
 
+def drafts(app: Any) -> list[dict[str, Any]]:
+    """The replies to the page's draft deals (``new`` with ``draft: true``), oldest first."""
+    return [m for m in app.frames.received if isinstance(m, dict) and m.get("draft") is True]
+
+
+def test_a_first_visit_saves_nothing_until_the_first_move(app, web_server, until):
+    app.booted()
+    first, = until(app.page, lambda: drafts(app), "the first visit's draft deal")
+    assert "tokens" not in first and first["state"]["variant"] == VARIANT
+    app.expect("game-code").to_have_text(first["state"]["code"])
+    app.page.reload()                          # a reload before any move: a table again
+    app.booted()
+    second = until(app.page, lambda: drafts(app)[1:], "the reload's draft deal")[0]
+    app.expect("game-code").to_have_text(second["state"]["code"])
+    assert second["table"] != first["table"]
+    for table in (first["table"], second["table"]):
+        assert web_server.query("SELECT * FROM tables WHERE id = ?", table) == [], \
+            f"an unplayed draft ({table}) reached the database"
+    # one move: the table is saved with it, and a reload resumes it
+    g = Game.from_code(second["state"]["code"])
+    plays = [m for m in g.legal_moves() if not m.is_draw]
+    move = plays[0] if plays else Move.parse("draw")
+    assert g.apply(move).accepted
+    if move.is_draw:
+        app.draw()
+    else:
+        app.play(move.column)
+    app.expect_waste(g.summary()["waste"])
+    app.expect("moves").to_have_text(app.number(1))
+    until(app.page, lambda: web_server.query("SELECT version FROM tables WHERE id = ?",
+                                             second["table"]) == [{"version": 1}],
+          "the played table in the database at version 1")
+    before = app.board()
+    app.page.reload()
+    app.expect("game-code").to_have_text(second["state"]["code"])
+    app.expect("moves").to_have_text(app.number(1))
+    assert app.board() == before
+    assert len(drafts(app)) == 2, "the reload opened the saved table, it dealt no draft"
+    assert web_server.query("SELECT COUNT(*) AS n FROM actions WHERE table_id = ?",
+                            second["table"]) == [{"n": 1}]
+
+
 def test_keyboard_shortcuts(app, until):
     g = game(PLAY_DEAL)
     app.start_code(g.code)

@@ -18,7 +18,7 @@ class App {
     this.settings = store.loadSettings();
     this.chosen = false;        // a `new` or `open` was sent (boot must not replace its table)
     this.navigated = false;     // a tab was chosen before the page had resumed its table
-    this.session = null;        // {game: "solitaire"|"cardgame", table, version}
+    this.session = null;        // {game: "solitaire"|"cardgame", table, version, draft}
     this.variants = [];
     this.view = "solitaire";
     this.net = new Net();
@@ -79,6 +79,7 @@ class App {
     try {
       const reply = await this.net.request(cmd, fields, options);
       this.noteVersion(reply);
+      this.noteSaved(reply);
       return reply;
     } catch (e) {
       notice(t("conn.lost"));
@@ -106,6 +107,16 @@ class App {
     if (!reply || !this.session || !Number.isInteger(reply.version)) return;
     if (reply.table !== undefined && reply.table !== this.session.table) return;
     this.session.version = reply.version;
+  }
+
+  // A draft table (dealt, not saved) is saved by the server with its first accepted action,
+  // whose reply brings the tokens: only then does the page keep them, so that a reload before
+  // any action deals a new draft instead of opening a table that was never saved.
+  noteSaved(reply) {
+    const session = this.session;
+    if (!reply || !reply.tokens || !session || !session.draft || reply.table !== session.table) return;
+    session.draft = false;
+    store.saveTable(session.game, reply.table, Object.values(reply.tokens), null);
   }
 
   // A variant's title in the page's language (hello gives `titles: {es, en}`).
@@ -178,12 +189,18 @@ class App {
       // A first visit starts a random Fácil game, as the app does (unless a game was chosen
       // meanwhile).
       if (this.chosen) return;
-      const reply = await this.request("new", { variant: "app-facil" });
-      if (reply && reply.ok) this.startedSolitaire(reply);
-      else this.openNewDialog();
+      await this.dealDraft();
     } else {
       this.openNewDialog();
     }
+  }
+
+  // A random Fácil game as a draft: on screen at once, saved only with its first move (so a
+  // page that is only looked at saves nothing, and no statistic counts it).
+  async dealDraft() {
+    const reply = await this.request("new", { variant: "app-facil", draft: true });
+    if (reply && reply.ok) this.startedSolitaire(reply);
+    else this.openNewDialog();
   }
 
   applyOpen(reply, entry) {
@@ -214,8 +231,9 @@ class App {
   }
 
   tableStarted(game, reply, tokens, links) {
-    this.session = { game, table: reply.table, version: reply.version ?? 0 };
+    this.session = { game, table: reply.table, version: reply.version ?? 0, draft: reply.draft === true };
     if (game === "cardgame") store.leaveJoined();
+    if (reply.draft === true) return;          // kept once its first action saves it
     store.saveTable(game, reply.table, tokens, links);
   }
 
@@ -242,7 +260,9 @@ class App {
     if (status === "reconnected") {
       notice(t("conn.back"), 2000);
       const game = this.session ? this.session.game : null;
-      if (game) this.resume(game, false);
+      // an unplayed draft died with the old connection: deal another
+      if (game && this.session.draft) this.dealDraft();
+      else if (game) this.resume(game, false);
     }
   }
 
