@@ -9,12 +9,20 @@ order, nor the deal's seed or secret. A :func:`spectator` view shows even less: 
 legal actions. The protocol, the bots and every front end build what they send from these.
 
 Both are plain JSON-ready dictionaries; :data:`OBSERVATION_FIELDS` lists their keys.
+
+What everyone sees of a board (its face-up cards as text and their points, ``showing``) is
+worked out once per board value (:func:`board_view`), not once per observation: boards are
+immutable and an action changes at most one, so the others' views are found again, not
+recounted. The view is a function of the board's face-up cards alone, so a seat sees exactly
+what it would see without it.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
+from golfcore.cardgame.board import Board
 from golfcore.cardgame.engine import legal_actions
 from golfcore.cardgame.rules import RuleSet
 from golfcore.cardgame.scoring import board_score
@@ -32,9 +40,23 @@ def _card(card: Card | None) -> str | None:
     return None if card is None else str(card)
 
 
+#: How many board views :func:`board_view` keeps (a few hundred live tables' boards).
+BOARD_VIEWS = 4096
+
+
+@functools.lru_cache(maxsize=BOARD_VIEWS)
+def board_view(rules: RuleSet, board: Board) -> tuple[tuple[str | None, ...], int]:
+    """What everyone at the table sees of ``board``: its cards as text, ``None`` for a face-down
+    one, and their points (``board_score`` with ``visible_only``: lines of equal face-up cards
+    count 0, face-down cards 0). Remembered per (rule set, board): both are immutable values."""
+    return (tuple(_card(c) for c in board.visible()),
+            board_score(rules, board, visible_only=True))
+
+
 def observation(rules: RuleSet, match: MatchState, seat: int | None) -> dict[str, Any]:
     """What ``seat`` sees now; ``seat=None`` is a spectator (see :func:`spectator`)."""
     rnd = match.current
+    views = [board_view(rules, board) for board in rnd.boards]
     held: dict[str, Any] | None = None
     if rnd.step == HOLD and rnd.held is not None:
         held = {"from": rnd.held_from, "card": None}
@@ -52,14 +74,14 @@ def observation(rules: RuleSet, match: MatchState, seat: int | None) -> dict[str
         "round": match.round_number,
         "step": rnd.step,
         "turn": None if rnd.step == OVER else rnd.turn,
-        "boards": [[_card(c) for c in board.visible()] for board in rnd.boards],
+        "boards": [list(cards) for cards, _ in views],
         "discard": _card(rnd.discard_top),
         "discard_count": len(rnd.discard),
         "stock_count": len(rnd.stock),
         "held": held,
         "ender": rnd.ender,
         "last_turns": list(rnd.last_turns),
-        "showing": [board_score(rules, board, visible_only=True) for board in rnd.boards],
+        "showing": [points for _, points in views],
         "totals": list(match.totals),
         "rounds": [r.to_json() for r in match.results],
         "result": rnd.result.to_json() if rnd.result is not None else None,
