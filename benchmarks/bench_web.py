@@ -37,9 +37,19 @@ How it measures:
    tables' work included), the figure least disturbed by other programs on the machine, and
    *cpu %*, that time over the loop's wall time: a server below 100 % that does not keep up is
    waiting for a processor taken by other programs. The load average is printed at the start
-   and the end. The servers run with ``--messages-per-second 1000`` (``--rate``): the default,
-   20, is a bound against abuse, and a server that falls behind reads a client's queued
-   messages in a burst and would refuse some.
+   and the end.
+6. **Bounds.** ``golf web`` bounds what a connection may send (``--messages-per-second``, 20 by
+   default: one more gets ``rate-limited`` and is not read) and how many connections it takes
+   (``--max-connections``, 500). The **open loop runs on the defaults**, as a server is run:
+   each client offers ``1 / --interval`` requests a second (10), within the default rate, and
+   the bench refuses to start an open loop whose clients would cross a default (a faster
+   ``--interval``, more ``--clients`` and ``--tables`` than the default connections). The
+   **closed loop lifts them**: ``--messages-per-second`` ``--rate`` (1000) and
+   ``--max-connections`` at least the clients and tables, since its clients send as fast as
+   they are answered, far beyond 20 a second each. Both are printed at the start and are in
+   each row (``bounds``). A ``rate-limited`` reply is an error, and is also counted apart (the
+   ``rate-limited`` column): on the open loop it means a server so far behind that it read a
+   client's queued requests in a burst beyond the default rate.
 
 Only loopback is used; every loop is bounded in count and in time.
 """
@@ -69,17 +79,25 @@ import websockets  # noqa: E402
 from tables import table  # noqa: E402  (benchmarks/tables.py, beside this script)
 sys.path.insert(0, str(ROOT))
 from golfcore.solitaire.game import Game  # noqa: E402
+from golfcore.web.limits import Limits  # noqa: E402
+
+#: golf web's default bounds (this tree's).
+DEFAULTS = Limits()
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
+#: The error of a message beyond a connection's rate (golfcore.web.limits.RATE_LIMITED).
+RATE_LIMITED = "rate-limited"
 
 
 @dataclass
 class Row:
     server: str
     loop: str
+    bounds: str             # "default" (golf web's) or "lifted" (see above)
     offered: float          # requests per second offered (the open loop), 0 for the closed loop
     answered: int
     errors: int
+    rate_limited: int       # rate-limited replies (counted in errors too)
     refused: int
     sustained: float        # requests answered per second
     p50_ms: float
@@ -97,6 +115,7 @@ class Row:
 class Tally:
     latencies: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
+    rate_limited: int = 0
     refused: int = 0
     last: float = 0.0
 
@@ -175,6 +194,8 @@ def check(reply: dict[str, Any], tally: Tally, what: str) -> None:
     if reply.get("error") == "stale":        # a computer acted first: the reply says what now
         tally.refused += 1
     elif "error" in reply:
+        if reply["error"] == RATE_LIMITED:
+            tally.rate_limited += 1
         tally.errors.append(f"{what}: {reply['error']}: {reply.get('message', '')[:100]}")
     elif reply.get("ok") is False:
         tally.refused += 1
@@ -294,7 +315,7 @@ def proc_rss(pid: int) -> tuple[float, float]:
     return values.get("VmRSS", 0.0), values.get("VmHWM", 0.0)
 
 
-async def run_loop(url: str, pid: int, name: str, loop: str,
+async def run_loop(url: str, pid: int, name: str, loop: str, bounds: str,
                    args: argparse.Namespace) -> Row:
     stop = asyncio.Event()
     cards = Tally()
@@ -333,13 +354,59 @@ async def run_loop(url: str, pid: int, name: str, loop: str,
     answered = len(tally.latencies)
     for error in (tally.errors + cards.errors)[:3]:
         print(f"  {name} {loop}: error: {error}", file=sys.stderr)
-    return Row(name, loop, offered, answered, len(tally.errors), tally.refused,
+    return Row(name, loop, bounds, offered, answered, len(tally.errors),
+               tally.rate_limited + cards.rate_limited, tally.refused,
                answered / seconds if seconds > 0 else 0.0,
                percentile(tally.latencies, 0.50) * 1e3, percentile(tally.latencies, 0.99) * 1e3,
                max(tally.latencies, default=float("nan")) * 1e3,
                (cpu1 - cpu0) / answered * 1e6 if answered else float("nan"),
                (cpu1 - cpu0) / seconds * 100 if seconds > 0 else float("nan"), rss, peak,
                len(cards.latencies), len(cards.errors))
+
+
+def lifted_connections(args: argparse.Namespace) -> int:
+    """The closed loop's ``--max-connections``: the default, or room for every client."""
+    return max(DEFAULTS.connections, args.clients + args.tables + 10)
+
+
+def bound_options(tree: Path, loop: str, args: argparse.Namespace) -> tuple[list[str], str]:
+    """The server's bound options for ``loop`` and their name (see the docstring, *Bounds*)."""
+    if not (tree / "golfcore" / "web" / "limits.py").is_file():
+        return [], "none"                 # a revision from before golf web had bounds
+    if loop == "open":
+        return [], "default"
+    return ["--messages-per-second", f"{args.rate:g}",
+            "--max-connections", str(lifted_connections(args))], "lifted"
+
+
+def open_loop_problems(args: argparse.Namespace) -> list[str]:
+    """How the open loop's clients would cross a default bound of golf web (none: they keep
+    within them)."""
+    problems = []
+    if 1 / args.interval > DEFAULTS.messages_per_second:
+        problems.append(f"each client offers {1 / args.interval:g} requests/s, more than the "
+                        f"default --messages-per-second {DEFAULTS.messages_per_second:g}")
+    if args.clients + args.tables > DEFAULTS.connections:
+        problems.append(f"{args.clients} clients and {args.tables} card tables are more "
+                        f"connections than the default --max-connections "
+                        f"{DEFAULTS.connections}")
+    return problems
+
+
+def describe_bounds(args: argparse.Namespace) -> list[str]:
+    loops = args.loops.split(",")
+    out = []
+    if "open" in loops:
+        out.append(f"open loop: golf web's default bounds (--messages-per-second "
+                   f"{DEFAULTS.messages_per_second:g}, --max-connections "
+                   f"{DEFAULTS.connections}); each client offers {1 / args.interval:g} "
+                   f"requests/s, {args.clients + args.tables} connections")
+    if "closed" in loops:
+        out.append(f"closed loop: bounds lifted (--messages-per-second {args.rate:g}, "
+                   f"--max-connections {lifted_connections(args)}): its clients send as fast "
+                   f"as answered")
+    out.append("a rate-limited reply counts as an error (and in the rate-limited column)")
+    return out
 
 
 def wait_for_port(port: int, proc: subprocess.Popen[bytes], seconds: float = 60) -> None:
@@ -368,15 +435,16 @@ def measure(tree: Path, name: str, loop: str, args: argparse.Namespace) -> Row:
             path.insert(0, str(shim.parent))
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
         profile = ["-m", "cProfile", "-o", args.profile] if args.profile and tree == ROOT else []
+        options, bounds = bound_options(tree, loop, args)
         cmd = [sys.executable, *profile, "-m", "golfcore.cli", "web", "--port", str(port),
                "--db", os.path.join(tmp, "bench.sqlite3"), "--bot-delay", str(args.bot_delay),
-               "--messages-per-second", str(args.rate)]
+               *options]
         proc = subprocess.Popen(cmd, cwd=tree, env=env, stdout=subprocess.DEVNULL,
                                 stderr=subprocess.PIPE)
         try:
             wait_for_port(port, proc)
             return asyncio.run(run_loop(f"ws://127.0.0.1:{port}/ws", proc.pid, name, loop,
-                                        args))
+                                        bounds, args))
         finally:
             proc.send_signal(signal.SIGINT)           # as Ctrl-C: a profile is written
             try:
@@ -404,7 +472,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=50, help="card-game tables")
     parser.add_argument("--bot-delay", type=float, default=0.1)
     parser.add_argument("--rate", type=float, default=1000.0,
-                        help="the servers' --messages-per-second (see above)")
+                        help="the closed loop's --messages-per-second (see Bounds above)")
     parser.add_argument("--think", type=float, default=0.1,
                         help="a card table's person: seconds before acting")
     parser.add_argument("--loops", default="open,closed")
@@ -420,6 +488,12 @@ def main(argv: list[str] | None = None) -> int:
                              "(the last loop measured)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if "open" in args.loops.split(",") and (problems := open_loop_problems(args)):
+        parser.error("the open loop runs on golf web's default bounds, which it would cross: "
+                     + "; ".join(problems))
+    bounds = describe_bounds(args)
+    for line in bounds:
+        print(line, file=sys.stderr)
     print(f"load average at start: {load_average()}", file=sys.stderr)
     with tempfile.TemporaryDirectory() as tmp:
         servers = [("this tree", ROOT)]
@@ -441,8 +515,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps([asdict(r) for r in rows], indent=2))
     else:
         print(table(rows, [("server", "server", "{}"), ("loop", "loop", "{}"),
+                           ("bounds", "bounds", "{}"),
                            ("offered/s", "offered", "{:.0f}"), ("answered", "answered", "{}"),
-                           ("errors", "errors", "{}"), ("refused", "refused", "{}"),
+                           ("errors", "errors", "{}"),
+                           ("rate-limited", "rate_limited", "{}"),
+                           ("refused", "refused", "{}"),
                            ("sustained/s", "sustained", "{:.0f}"),
                            ("p50 ms", "p50_ms", "{:.1f}"), ("p99 ms", "p99_ms", "{:.1f}"),
                            ("max ms", "max_ms", "{:.0f}"), ("cpu us/req", "cpu_us", "{:.0f}"),
@@ -450,6 +527,7 @@ def main(argv: list[str] | None = None) -> int:
                            ("rss MB", "rss_mb", "{:.0f}"), ("peak MB", "peak_mb", "{:.0f}"),
                            ("card acts", "card_actions", "{}"),
                            ("card errors", "card_errors", "{}")]))
+        print("\n".join(bounds))
     return 1 if any(r.errors or r.card_errors for r in rows) else 0
 
 
