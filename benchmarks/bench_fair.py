@@ -9,8 +9,8 @@ Run on demand (not a test)::
 For each variant and deal it computes the fair chance of the deal's opening position
 (:func:`golfcore.solitaire.search.fair.fair_chance`) with an exact search capped at ``--states``
 information states (or ``--seconds`` of wall clock; the goal: every deal exact within 10 s of
-CPU, ``--goal``) and, when the cap stops it, the Monte-Carlo estimate
-of ``--samples`` orders. Beside it, the clairvoyant share of the same deal: the share of
+CPU, ``--goal``) and, when the cap stops it, the bracket (proved and sampled bounds) from
+``--samples`` orders. Beside it, the clairvoyant share of the same deal: the share of
 ``--orders`` sampled orders of its stock (every order when there are fewer) that the solver
 (:mod:`golfcore.solitaire.search.solver`, who reads the order) wins, an upper bound of the fair chance;
 and the solver's verdict on the deal's own order (PySolFC's), whose mean over deals 1..2000 is
@@ -18,8 +18,8 @@ the reference share (25.25 % cards4, 45.25 % app-clasico, 92.85 % app-facil, 13.
 traditional).
 
 Per variant it prints: the share of deals answered exactly, the seconds and information states
-of the exact answers (median, p90, max), the mean fair chance (exact and estimated together, and
-over the exact answers alone), the mean clairvoyant share and the deal's-own-order share.
+of the exact answers (median, p90, max), the mean fair chance as the mean of the brackets' low and
+high ends (an exact value is both), and over the exact answers alone, the mean clairvoyant share and the deal's-own-order share.
 Times are process CPU time per deal, in the worker that computed it.
 
 ``--exact`` measures the exact search alone against the goals, beside the independent C
@@ -131,7 +131,8 @@ class Row:
     states_median: float
     states_p90: float
     states_max: float
-    fair_mean: float
+    fair_low_mean: float
+    fair_high_mean: float
     fair_exact_mean: float
     clairvoyant_mean: float
     own_pct: float
@@ -150,7 +151,8 @@ COLUMNS: list[tables.Column] = [
     ("states med", "states_median", tables.fmt_rate),
     ("p90", "states_p90", tables.fmt_rate),
     ("max", "states_max", tables.fmt_rate),
-    ("fair %", "fair_mean", "{:.2f}"),
+    ("fair % low", "fair_low_mean", "{:.2f}"),
+    ("high", "fair_high_mean", "{:.2f}"),
     ("fair % (exact)", "fair_exact_mean", "{:.2f}"),
     ("clairvoyant %", "clairvoyant_mean", "{:.2f}"),
     ("own order %", "own_pct", "{:.2f}"),
@@ -182,7 +184,8 @@ def summarise(variant: str, records: list[dict], goal: float) -> Row:
                max(times) if times else float("nan"),
                statistics.median(states) if states else float("nan"), quantile(states, 0.9),
                max(states) if states else float("nan"),
-               mean([r["value"] for r in records]), mean([r["value"] for r in exact]),
+               mean([r["low"] for r in records]), mean([r["high"] for r in records]),
+               mean([r["value"] for r in exact]),
                mean(shares), mean([float(r["own"]) for r in records]), REFERENCE[variant],
                sum(r["undecided"] for r in records))
 
@@ -340,7 +343,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--goal", type=float, default=10.0,
                         help="CPU seconds an exact answer may take to meet the goal (default 10)")
     parser.add_argument("--samples", type=int, default=200,
-                        help="orders the estimate samples when the cap stops the exact search")
+                        help="orders a bracket samples when the cap stops the exact search")
     parser.add_argument("--orders", type=int, default=50,
                         help="orders sampled for the clairvoyant share (default 50)")
     parser.add_argument("--solve-limit", type=int, default=100_000,
@@ -379,9 +382,9 @@ def main(argv: list[str] | None = None) -> int:
                 with open(args.out, "a", encoding="utf-8") as out:
                     out.write(json.dumps(record) + "\n")
             if not args.quiet:
-                print(f"{record['variant']} deal {record['deal']}: "
-                      f"{'exact' if record['exact'] else 'estimate'} "
-                      f"{100 * record['value']:.2f} %, clairvoyant "
+                chance = (f"exact {100 * record['value']:.2f} %" if record["exact"] else
+                          f"bracket {100 * record['low']:.2f}-{100 * record['high']:.2f} %")
+                print(f"{record['variant']} deal {record['deal']}: {chance}, clairvoyant "
                       f"{100 * record['clairvoyant']:.0f} %, {record['seconds']:.1f} s",
                       file=sys.stderr, flush=True)
     rows = [summarise(v, [r for r in records if r["variant"] == v], args.goal) for v in variants]

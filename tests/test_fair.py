@@ -2,8 +2,9 @@
 
 It equals an independent brute force that enumerates every order of the stock on small
 positions under every variant (third-party rules that read suits or the state included), it is
-never above the clairvoyant share, the estimate's interval holds the exact value, and the
-answers a player sees (the hint, the chance of each move) obey the definition."""
+never above the clairvoyant share, and the answers a player sees (the hint, the chance of each
+move) obey the definition. The bracket given when the exact search is capped is tested in
+``test_fair_bracket.py``."""
 
 from __future__ import annotations
 
@@ -22,8 +23,8 @@ from golfcore.cards import Card
 from golfcore.framework.registry import Registry, registry
 from golfcore.framework.variant import Rule
 from golfcore.solitaire import engine
-from golfcore.solitaire.search.fair import (EXACT, ESTIMATE, FairProgress, action_chances,
-                                     best_fair_move, fair_chance)
+from golfcore.solitaire.search.fair import (EXACT, action_chances, best_fair_move,
+                                            fair_chance)
 from golfcore.solitaire.search.fair_search import Search
 from golfcore.solitaire.search.fair_tables import tables_for
 from golfcore.solitaire.hookspecs import hookimpl
@@ -275,15 +276,15 @@ def test_rules_of_a_third_party_are_followed(variant):
 @given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10 ** 6),
        unseen=st.integers(0, 5), tableau=st.integers(1, 9), data=st.data())
 def test_the_order_of_the_stock_is_never_read(variant, seed, unseen, tableau, data):
-    """Any order of the same stock cards gives the same answer, exact or estimated."""
+    """Any order of the same stock cards gives the same answer, exact or a bracket."""
     rules = rule_set(variant)
     position = small_position(rules, seed, unseen, tableau)
     shuffled = Position(position.columns, tuple(data.draw(st.permutations(position.stock))),
                         position.waste)
     assert fair_chance(rules, shuffled).value == fair_chance(rules, position).value
-    estimated = [fair_chance(rules, p, states=1, samples=20, policy_states=50)
+    bracketed = [fair_chance(rules, p, states=1, samples=20, policy_states=50)
                  for p in (position, shuffled)]
-    assert estimated[0] == estimated[1]
+    assert bracketed[0] == bracketed[1]
 
 
 SUITS = "CDHS"
@@ -390,64 +391,7 @@ def test_the_documented_example():
     assert (result.method, result.value, str(result.best)) == ("exact", 0.5, "draw")
 
 
-# -- the estimate -------------------------------------------------------------------------------
-
-
-def _forced_draw_positions() -> list[tuple[str, Position]]:
-    """Positions whose first action is a forced draw and whose fair chance lies strictly
-    between 0 and 1: the estimate then really samples (the policy's first choice is forced)."""
-    found = []
-    for variant in ("app-facil", "cards4", "jokers", "relaxed"):
-        rules = rule_set(variant)
-        for seed in range(400):
-            position = small_position(rules, seed, 5, 7)
-            legal = engine.legal_moves(rules, GameState(position))
-            if legal == [DRAW_MOVE] and 0.1 < fair_chance(rules, position).value < 0.9:
-                found.append((variant, position))
-                break
-    return found
-
-
-def test_the_estimate_interval_holds_the_exact_value():
-    positions = _forced_draw_positions()
-    assert len(positions) == 4
-    for variant, position in positions:
-        exact = fair_chance(variant, position).value
-        estimated = fair_chance(variant, position, states=1, samples=300, seed=7)
-        assert estimated.method == ESTIMATE and not estimated.exact
-        assert estimated.stopped == "states" and estimated.samples == 300
-        assert estimated.low <= exact <= estimated.high
-        assert estimated.low <= estimated.value <= estimated.high
-
-
-@settings(BASE, max_examples=15)
-@given(variant=st.sampled_from(VARIANTS), seed=st.integers(0, 10 ** 6),
-       unseen=st.integers(2, 5), tableau=st.integers(3, 10))
-def test_the_estimate_never_claims_more_than_the_fair_chance(variant, seed, unseen, tableau):
-    """The greedy policy alone (no exact search) cannot see the stock: the lower end of its
-    interval stays at or below the fair chance."""
-    rules = rule_set(variant)
-    position = small_position(rules, seed, unseen, tableau)
-    exact = fair_chance(rules, position).value
-    estimated = fair_chance(rules, position, states=1, samples=60, policy_states=0)
-    assert estimated.low <= exact + 1e-12
-
-
-def test_the_estimate_is_labelled_and_reports_progress():
-    rules = rule_set("app-facil")
-    position = engine.start_deal(rules, 2).position
-    reports: list[FairProgress] = []
-    result = fair_chance(rules, position, states=17000, samples=4, progress=reports.append)
-    assert result.method == ESTIMATE and result.stopped == "states" and result.samples == 4
-    assert result.best in engine.legal_moves(rules, GameState(position))
-    exact_reports = [r.states for r in reports if r.phase == "exact"]
-    assert len(exact_reports) == 1 and 16384 <= exact_reports[0] < 16384 + 1024
-    assert [r.samples for r in reports if r.phase == "estimate"] == [1, 2, 3, 4]
-    assert all(0 <= r.total <= r.samples for r in reports)
-    data = result.to_json()
-    assert data["method"] == "estimate" and data["exact"] is False
-    assert data["samples"] == 4 and data["interval"] == "wilson-95"
-    assert 0 <= data["low"] <= data["value"] <= data["high"] <= 1
+# -- exact results ----------------------------------------------------------------------------
 
 
 def test_exact_results_say_so_in_json():
@@ -480,7 +424,9 @@ def test_the_fair_hint():
     ({"samples": 0}, "samples must be a whole number >= 1"),
     ({"policy_states": -1}, "policy_states must be a whole number >= 0"),
     ({"policy_unseen": 1.5}, "policy_unseen must be a whole number >= 0"),
-    ({"estimate_seconds": float("nan")}, "estimate_seconds must be a finite number"),
+    ({"bracket_seconds": float("nan")}, "bracket_seconds must be a finite number"),
+    ({"solver_positions": 0}, "solver_positions must be a whole number >= 1"),
+    ({"confidence": 1}, "confidence must be a number between 0 and 1"),
 ])
 def test_budgets_that_mean_nothing_are_refused(options, message):
     with pytest.raises(GolfError, match=message):

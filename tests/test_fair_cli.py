@@ -12,9 +12,9 @@ The exact answers come from small positions whose fair chance is known by hand (
 * deal 1 under traditional (``GO1-T-AAAAAAB``), whose opening fair chance a bound proves 0 at
   once: a whole deal with an exact answer.
 
-Estimates are asked for with tiny budgets (a few states and orders), and only their shape and
-their invariants are checked (the interval holds the value, the level's range holds the chance
-of the deal picked), never a sampled number.
+Brackets are asked for with tiny budgets (a few states and orders), and only their shape and
+their invariants are checked (the bracket lies within what was proved, the level's range holds
+the whole bracket of the deal picked), never a sampled number.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ import pytest
 
 from golfcore.cli import main
 from golfcore.cli.common import FairSearching
-from golfcore.cli.deal import DIFFICULTIES
+from golfcore.cli.deal import BELOW, DIFFICULTIES, SPANS, level_of
 from golfcore.protocol.server import Session
 from golfcore.protocol.solitaire import SEARCH_LIMIT, bounded_hint
 from golfcore.solitaire import game as game_module
@@ -49,9 +49,24 @@ waste: 5H
 1: 9S 6C
 """
 LOST_DEAL = "GO1-T-AAAAAAB"          # traditional, deal 1: fair chance 0, proved at once
-SOME_DEAL = "GO1-T-AAAAAAC"          # traditional, deal 2: estimated
+SOME_DEAL = "GO1-T-AAAAAAC"          # traditional, deal 2: a bracket
 FAIR_KEYS = {"value", "exact", "method", "low", "high", "best", "states", "seconds", "unseen"}
-ESTIMATE_KEYS = FAIR_KEYS | {"samples", "total", "stopped", "interval"}
+BRACKET_KEYS = FAIR_KEYS | {"stopped", "bracket"}
+BRACKET_FIELDS = {"low", "high", "confidence", "proved", "sampled", "samples", "policy_wins",
+                  "clairvoyant_wins", "undecided"}
+
+
+def check_bracket(data: dict) -> None:
+    """The invariants of a bracket's JSON: no value claimed, the bracket within what was
+    proved, each count within the orders sampled."""
+    assert set(data) == BRACKET_KEYS and set(data["bracket"]) == BRACKET_FIELDS
+    bracket = data["bracket"]
+    assert (data["method"], data["exact"], data["value"]) == ("bracket", False, None)
+    assert (data["low"], data["high"]) == (bracket["low"], bracket["high"])
+    assert bracket["proved"][0] <= data["low"] <= data["high"] <= bracket["proved"][1]
+    assert 0 <= bracket["policy_wins"] <= bracket["samples"]
+    assert bracket["undecided"] <= bracket["clairvoyant_wins"] <= bracket["samples"]
+    assert bracket["confidence"] == 0.95
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:
@@ -107,20 +122,25 @@ def test_solve_fair_json_is_the_fair_result(capsys, positions):
         1, 0.0, True, 16)
 
 
-def test_solve_fair_estimates_when_the_exact_search_is_capped(capsys):
+def test_solve_fair_gives_a_bracket_when_the_exact_search_is_capped(capsys):
     code, out, _ = run(capsys, "solve", "--fair", "--json", SOME_DEAL, "--limit", "200",
                        "--samples", "3")
     assert code == 0
     data = json.loads(out)
-    assert set(data) == {"input", "variant", "deal", "format"} | ESTIMATE_KEYS
-    assert (data["method"], data["exact"], data["samples"], data["stopped"],
-            data["interval"]) == ("estimate", False, 3, "states", "wilson-95")
-    assert 0 <= data["low"] <= data["value"] <= data["high"] <= 1
+    extra = {"input", "variant", "deal", "format"}
+    check_bracket({k: v for k, v in data.items() if k not in extra})
+    assert (data["stopped"], data["bracket"]["samples"]) == ("states", 3)
     code, out, _ = run(capsys, "solve", "--fair", SOME_DEAL, "--limit", "200", "--samples", "3")
     assert code == 0
-    assert "(estimate: 95 % interval " in out and "3 orders sampled; the exact search " \
-        "stopped at 200 information states)" in out
-    assert "(the estimate's policy's first move)" in out
+    rows = dict(line.strip().split(":  ", 1) for line in out.splitlines()[1:])
+    assert rows["fair chance"].endswith(" (bracket, holds at 95 %: 3 orders sampled; the exact "
+                                        "search stopped at 200 information states)")
+    assert "sampled orders won by a player who cannot see the stock; holds at 97.5 %" in \
+        rows["lower bound"]
+    assert "won by a player who sees it; holds at 97.5 %" in rows["upper bound"]
+    assert rows["proved"].strip() == "0 % to 100 % (by the exact search; certain)"
+    assert "(the first move of that player, who never sees the stock)" in rows["best move"]
+    assert "estimate" not in out and "interval" not in out
 
 
 def test_solve_fair_reports_an_unreadable_input_after_the_others(capsys, positions, tmp_path):
@@ -132,8 +152,8 @@ def test_solve_fair_reports_an_unreadable_input_after_the_others(capsys, positio
 
 @pytest.mark.parametrize("argv, english, spanish", [
     (["--fair", "--best"], "--best is the solver's best result", "--best es el mejor"),
-    (["--samples", "5"], "--samples is the fair chance's estimate: give it with --fair",
-     "--samples es la estimación"),
+    (["--samples", "5"], "--samples is the fair chance's bracket: give it with --fair",
+     "--samples es la horquilla"),
     (["--fair", "--samples", "0"], "--samples must be 1 or more", "--samples debe ser 1 o más"),
 ])
 def test_solve_fair_usage_errors_in_english_and_spanish(capsys, positions, argv, english,
@@ -167,28 +187,34 @@ def test_progress_names_the_phase():
     searching.report(FairProgress("exact", 16384, 0.4))
     assert "fair chance of GO1-T-AAAAAAC, exact search, 16,384 information states," in \
         searching.text()
-    searching.report(FairProgress("estimate", 20000, 3.0, samples=12, total=4.0))
-    assert "estimating, 12 of 400 orders sampled," in searching.text()
+    searching.report(FairProgress("bracket", 20000, 3.0, samples=12, total=4.0))
+    assert "bracketing, 12 of 400 orders sampled," in searching.text()
 
 
 # -- golf deal --difficulty ---------------------------------------------------------------------
 
 
-def test_difficulty_picks_a_deal_whose_chance_is_in_the_range(capsys):
-    # traditional from deal 17: 17 is about 4 % (hard), 18 about 34 % (medium); whatever the
-    # estimate makes of them, the deal picked must be medium by its own estimate
-    code, out, err = run(capsys, "deal", "--difficulty", "medium", "--variant", "traditional",
-                         "--number", "17", "--tries", "4", "--limit", "2000", "--samples", "20",
-                         "--json")
-    assert code == 0, err
-    data = json.loads(out)
-    low, high = DIFFICULTIES["medium"]
-    chance = data["difficulty"]["fair"]
-    assert data["difficulty"]["level"] == "medium"
-    assert (data["difficulty"]["low"], data["difficulty"]["high"]) == (low, high)
-    assert low <= chance["value"] < high and chance["method"] in ("exact", "estimate")
-    assert data["searched_from"] == 17 and 17 <= data["deal"] <= 20
-    assert data["code"].startswith("GO1-T-")
+def test_a_level_holds_the_whole_chance_or_nothing():
+    """A deal is placed by its exact value, or when its whole bracket lies in one level."""
+    assert level_of(0.5, 0.5) == level_of(1.0, 1.0) == level_of(0.6, 1.0) == "easy"
+    assert level_of(0.15, 0.15) == level_of(0.2, 0.49) == "medium"
+    assert level_of(0.01, 0.01) == level_of(0.02, 0.1) == "hard"
+    assert level_of(0.0, 0.0) == level_of(0.0, 0.009) == BELOW
+    assert level_of(0.1, 0.2) == level_of(0.4, 0.6) == level_of(0.0, 0.05) == SPANS
+    assert level_of(0.0, 1.0) == SPANS
+
+
+def test_difficulty_skips_a_deal_whose_bracket_crosses_a_level(capsys):
+    # traditional deal 2 with a tiny budget: a wide bracket, placed in no level, and said so
+    code, out, err = run(capsys, "deal", "--difficulty", "hard", "--variant", "traditional",
+                         "--number", "2", "--tries", "1", "--limit", "2000", "--samples", "10",
+                         "--progress")
+    assert code == 1 and out == ""
+    skipped = next(line for line in err.splitlines() if "skipped" in line)
+    assert skipped.startswith("golf deal: deal 2 skipped: fair chance ")
+    assert skipped.endswith(" (bracket, holds at 95 %: 10 orders sampled; the exact search "
+                            "stopped at 2,000 information states): not placed: the bracket "
+                            "crosses the edge of a level")
 
 
 def test_difficulty_gives_up_after_its_tries_in_english_and_spanish(capsys):
@@ -222,8 +248,8 @@ def test_difficulty_with_winnable_needs_both(capsys):
      "--tries debe ser 1 o más"),
     (["--difficulty", "hard", "--samples", "0"], "--samples must be 1 or more",
      "--samples debe ser 1 o más"),
-    (["--samples", "5"], "--samples is the estimate of --difficulty",
-     "--samples es la estimación de --difficulty"),
+    (["--samples", "5"], "--samples is the bracket of --difficulty",
+     "--samples es la horquilla de --difficulty"),
     (["--tries", "5"], "--tries bounds the search of --winnable or --difficulty",
      "--tries limita la búsqueda"),
 ])
@@ -294,19 +320,25 @@ def test_analyse_fair_json(capsys, positions):
                                           "low": 0.5, "high": 0.5}}]
 
 
-def test_analyse_fair_says_which_positions_were_estimated(capsys):
+def test_analyse_fair_says_which_positions_are_bracketed(capsys):
     code, out, _ = run(capsys, "analyse", "--fair", SOME_DEAL, "5", "draw", "--limit", "50",
                        "--samples", "3")
-    assert code == 0 and "≈" in out
-    assert "≈: estimated (the exact search was capped); --json gives the 95 % intervals" in out
+    assert code == 0
+    lines = out.splitlines()
+    assert "  LOW-HIGH: a bracket (the exact search was capped): it holds the chance at 95 %, " \
+        "a loss at 90 %; --json says what each is made of" in lines
+    start = lines[2].split()
+    assert start[:3] == ["0", "-", "start"] and "-" in start[3] and start[4] == "%"
+    # the policy's own first move (5) is no proved mistake: its loss starts at 0
+    assert lines[3].split()[-2].startswith("0-")
     code, out, _ = run(capsys, "analyse", "--fair", SOME_DEAL, "5", "--limit", "50",
                        "--samples", "3", "--json")
     data = json.loads(out)
     assert data["exact"] is False
     for step in data["steps"]:
         chance = step["chance"]
-        assert chance["method"] == "estimate" and chance["low"] <= chance["value"] <= \
-            chance["high"]
+        assert (chance["method"], chance["value"]) == ("bracket", None)
+        assert 0 <= chance["low"] <= chance["high"] <= 1
 
 
 def test_analyse_refused_moves_in_english_and_spanish(capsys, positions):
@@ -327,7 +359,7 @@ def test_analyse_refused_moves_in_english_and_spanish(capsys, positions):
 def test_analyse_fair_usage_errors(capsys, positions):
     _, mistake = positions
     err = usage_error(capsys, "analyse", mistake, "draw", "--samples", "3")
-    assert "--samples is the estimate of --fair" in err and "\n  es: " in err
+    assert "--samples is the bracket of --fair" in err and "\n  es: " in err
     usage_error(capsys, "analyse", "--fair", mistake, "--limit", "0")
     usage_error(capsys, "analyse", "--fair", mistake, "--samples", "-2")
 
@@ -352,7 +384,8 @@ def test_play_fair_hint_is_bounded_by_limit_and_seconds(capsys):
                        "--seconds", "0.2", "--json")
     assert code == 0
     data = json.loads(out)
-    assert data["hint"] in data["legal"] and data["hint_chance"]["method"] == "estimate"
+    assert data["hint"] in data["legal"]
+    check_bracket(data["hint_chance"])
     assert data["hint_chance"]["stopped"] in ("states", "seconds")
     usage_error(capsys, "play", SOME_DEAL, "--limit", "100")
     usage_error(capsys, "play", SOME_DEAL, "--hint-strategy", "fair", "--limit", "0")
@@ -381,14 +414,14 @@ def test_protocol_fair_hint_returns_the_move_and_its_chance():
     assert "chance" not in session.handle({"cmd": "hint", "strategy": "solver"})
 
 
-def test_protocol_fair_hint_estimates_within_its_bounds():
+def test_protocol_fair_hint_gives_a_bracket_within_its_bounds():
     session = Session()
     assert session.handle({"cmd": "new", "code": SOME_DEAL})["ok"]
     reply = session.handle({"cmd": "hint", "strategy": "fair", "limit": 100, "seconds": 0.2})
     assert reply["ok"] and reply["hint"] in reply["state"]["legal"]
     chance = reply["chance"]
-    assert set(chance) == ESTIMATE_KEYS and chance["method"] == "estimate"
-    assert chance["low"] <= chance["value"] <= chance["high"] and chance["best"] == reply["hint"]
+    check_bracket(chance)
+    assert chance["best"] == reply["hint"]
 
 
 def test_protocol_fair_hint_of_a_finished_game():

@@ -477,13 +477,16 @@ def test_fuzz_the_tournament_results_reader(data):
 
 #: Records of ``golf survey --fair`` for deals 2 and 3 under app-facil (as fair_deal gives).
 FAIR_OPTIONS = {"states": 300, "seconds": None, "samples": 4, "seed": 1, "policy_states": 50,
-                "policy_unseen": 8}
+                "policy_unseen": 8, "solver_positions": 200_000}
 FAIR_RECORDS = [
-    {"deal": 2, "variant": "app-facil", "value": 0.48, "exact": False, "low": 0.2,
-     "high": 0.7, "states": 764, "samples": 4, "stopped": "states", "seconds": 0.1,
+    {"deal": 2, "variant": "app-facil", "exact": False, "value": None, "low": 0.2,
+     "high": 0.7, "proved_low": 0.0, "proved_high": 1.0, "samples": 4, "policy_wins": 2,
+     "clairvoyant_wins": 4, "undecided": 0, "states": 764, "stopped": "states",
+     "seconds": 0.1, "options": FAIR_OPTIONS},
+    {"deal": 3, "variant": "app-facil", "exact": True, "value": 0.0, "low": 0.0, "high": 0.0,
+     "proved_low": 0.0, "proved_high": 0.0, "samples": 0, "policy_wins": 0,
+     "clairvoyant_wins": None, "undecided": 0, "states": 9, "stopped": None, "seconds": 0.01,
      "options": FAIR_OPTIONS},
-    {"deal": 3, "variant": "app-facil", "value": 0.0, "exact": True, "low": 0.0, "high": 0.0,
-     "states": 9, "samples": 0, "stopped": None, "seconds": 0.01, "options": FAIR_OPTIONS},
 ]
 
 

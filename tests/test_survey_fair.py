@@ -3,7 +3,7 @@
 Real runs of the command on a few deals with tiny budgets (a few hundred information states,
 four sampled orders: about a tenth of a second a deal), so the whole file takes a few seconds.
 Deal 1 is lost under traditional and cards4 and a bound proves it at once: its fair chance is
-exact (0); the others are estimated.
+exact (0); the others are brackets.
 """
 
 from __future__ import annotations
@@ -17,13 +17,14 @@ import pytest
 
 from golfcore.cli import main
 from golfcore.errors import GolfError
-from golfcore.runs.stats import T_INTERVAL, WILSON_BOUND, mean_interval, wilson_interval
+from golfcore.runs.stats import (T_INTERVAL, WILSON_BOUND, binomial_lower, binomial_upper,
+                                 mean_interval, wilson_interval)
 from golfcore.solitaire import survey
 
 #: A tiny budget per deal, and the survey run with it.
 TINY = ["--fair", "--fair-states", "300", "--fair-samples", "4", "--fair-policy-states", "50"]
 OPTIONS = {"states": 300, "seconds": None, "samples": 4, "seed": 1, "policy_states": 50,
-           "policy_unseen": 8}
+           "policy_unseen": 8, "solver_positions": 200_000}
 VARIANTS = ["traditional", "cards4"]
 SURVEY = ["survey", "--variant", ",".join(VARIANTS), "--deals", "1..4", *TINY]
 
@@ -80,19 +81,31 @@ def test_json_shape_and_figures(whole):
     for variant in VARIANTS:      # deal 1 is proved lost at once: exact, 0
         assert by_key[(1, variant)]["exact"] is True and by_key[(1, variant)]["value"] == 0
     for r in fair:
-        assert 0 <= r["low"] <= r["value"] <= r["high"] <= 1
-        assert r["exact"] or (r["samples"] == 4 and r["stopped"] == "states")
+        assert 0 <= r["proved_low"] <= r["low"] <= r["high"] <= r["proved_high"] <= 1
+        assert (r["value"] is not None) == r["exact"]
+        assert r["exact"] or (r["samples"] == 4 and r["stopped"] == "states"
+                              and r["policy_wins"] <= 4 and r["clairvoyant_wins"] <= 4)
     rows = {row["variant"]: row for row in data["variants"]}
     for variant in VARIANTS:
         row = rows[variant]
-        values = [r["value"] for r in fair if r["variant"] == variant]
+        mine = [r for r in fair if r["variant"] == variant]
+        exact = [r for r in mine if r["exact"]]
+        sampled = [r for r in mine if not r["exact"]]
         f = row["fair"]
-        assert set(f) == {"n", "mean", "ci", "interval", "exact", "share_exact", "seconds"}
-        assert f["n"] == 4 and f["mean"] == pytest.approx(sum(values) / 4)
-        mean, low, high, how = mean_interval(values)
-        assert f["ci"] == pytest.approx([low, high]) and f["interval"] == how
-        assert f["ci"][0] <= f["mean"] <= f["ci"][1]
-        assert f["share_exact"] == f["exact"] / 4 and f["exact"] >= 1
+        assert set(f) == {"n", "mean", "bracket", "confidence", "exact", "share_exact",
+                          "sampled_deals", "seconds"}
+        assert f["n"] == 4 and f["exact"] == len(exact) >= 1 and f["share_exact"] == f["exact"] / 4
+        assert f["sampled_deals"] == len(sampled) >= 1
+        assert f["mean"] is None and f["confidence"] == 0.95      # not every deal is exact
+        # the bracket of the mean: the exact values, plus the pooled sampled bounds of the rest
+        # (4 orders each) where they say more than what was proved
+        known = sum(r["value"] for r in exact)
+        m, n = len(sampled), 4 * len(sampled)
+        low = max(sum(r["proved_low"] for r in sampled),
+                  m * binomial_lower(sum(r["policy_wins"] for r in sampled), n, 0.025))
+        high = min(sum(r["proved_high"] for r in sampled),
+                   m * binomial_upper(sum(r["clairvoyant_wins"] for r in sampled), n, 0.025))
+        assert f["bracket"] == pytest.approx([(known + low) / 4, (known + high) / 4])
         assert row["n"] == 4 and row["share"] is not None     # the clairvoyant share beside it
         assert row["ci"] == pytest.approx(list(wilson_interval(row["winnable"], 4)))
 
@@ -108,9 +121,15 @@ def test_text_report_shows_the_fair_chance_beside_the_share(whole, tmp_path, cap
     assert lines[1].startswith("fair chance of each deal (--fair-states 300")
     header = next(line for line in lines if line.startswith("fair chance") and "CI" in line)
     assert header.split() == ["fair", "chance", "deals", "clairvoyant", "95%", "CI", "mean",
-                              "fair", "95%", "CI", "exact"]
+                              "fair", "exact"]
     row = next(line for line in lines[lines.index(header):] if line.startswith("cards4"))
-    assert row.split()[1] == "4" and row.split()[-1].endswith("%")
+    cells = row.split()
+    assert cells[1] == "4" and cells[-1].endswith("%")
+    low, high = cells[-2].removesuffix("%").split("-")           # a bracket, LOW-HIGH
+    assert 0 <= float(low) <= float(high) <= 100
+    note = " ".join(lines[lines.index(row) + 2:lines.index(row) + 6])
+    assert "a bracket that holds it at 95 %" in note and "(statistical)" in note
+    assert "about these deals only" in note
 
 
 def test_interrupted_and_resumed_gives_the_same_results(whole, tmp_path, capsys, monkeypatch):
@@ -206,7 +225,8 @@ def test_fair_output_names(tmp_path, capsys):
 
 @pytest.mark.parametrize("field, value", [
     ("value", "0.5"), ("value", 1.5), ("exact", 1), ("low", -0.1), ("stopped", "time"),
-    ("options", {"states": 300}), ("samples", -1), ("deal", 0),
+    ("options", {"states": 300}), ("samples", -1), ("deal", 0), ("value", 0.5),
+    ("proved_low", 0.5), ("policy_wins", 5), ("clairvoyant_wins", "all"),
 ])
 def test_a_damaged_fair_record_is_refused_with_its_line(whole, tmp_path, field, value):
     folder, _ = whole

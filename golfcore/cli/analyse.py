@@ -10,7 +10,7 @@ before any search.
 the chance of winning of a perfect player who cannot see the stock, after each move, and for each
 move what it gave away against the best action where it was chosen; then the moves that lost the
 most. ``--limit`` and ``--seconds`` then cap each exact search (default :data:`FAIR_STATES`
-information states), after which the position is estimated from ``--samples`` orders.
+information states), after which the position gets a bracket from ``--samples`` orders.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
                                  bilingual, board_game, check_move, check_variant, fair_options,
-                                 percent, read_checked_board, search_limits)
+                                 bound_percent, percent, read_checked_board, search_limits)
 from golfcore.cli.output import (OK, Searching, error, out, print_json, print_lines, table)
 from golfcore.cli.solve import winnable_text
 
@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 #: ``--limit`` nor ``--seconds`` is given (a cap in states, not seconds: the same analysis gives
 #: the same answer on any machine).
 FAIR_STATES = 50_000
-#: The orders ``golf analyse --fair`` samples for a position it estimates.
+#: The orders ``golf analyse --fair`` samples for a position's bracket.
 FAIR_SAMPLES = 100
 
 
@@ -57,10 +57,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "cards it may turn up: luck is not a loss), and the moves that lost "
                              "the most. Each position is searched exactly up to --limit N "
                              f"information states (default {FAIR_STATES:,}) or --seconds S, "
-                             "else estimated from --samples orders (for at most S seconds more): "
-                             "the table marks estimates with ≈, --json gives their 95 %% "
-                             "intervals. A whole deal takes minutes: few positions are exact "
-                             "before some 10 cards are left in the stock")
+                             "else bracketed from --samples orders (for at most S seconds more): "
+                             "the table shows a bracket as LOW-HIGH (it holds the chance at "
+                             "95 %%, a loss at 90 %%). A whole deal takes minutes: few positions "
+                             "are exact before some 10 cards are left in the stock")
     add_samples_argument(parser, FAIR_SAMPLES, "a position (with --fair)")
     add_search_arguments(parser, "the whole analysis's searches (without --fair)",
                          fair="--fair (for each position)")
@@ -73,8 +73,8 @@ def run(args: argparse.Namespace) -> int:
     if args.fair:
         return run_fair(args)
     if args.samples is not None:
-        args.parser.error(bilingual("--samples is the estimate of --fair: give it with --fair",
-                                    "--samples es la estimación de --fair: dalo con --fair"))
+        args.parser.error(bilingual("--samples is the bracket of --fair: give it with --fair",
+                                    "--samples es la horquilla de --fair: dalo con --fair"))
     limits = search_limits(args)
     board, rules, state = _start(args)
     try:
@@ -165,17 +165,21 @@ def run_fair(args: argparse.Namespace) -> int:
                      _shown(step.chosen), _shown(step.loss)))
     print_lines(table(rows, indent="  "))
     if not report.exact:
-        out("  ≈: estimated (the exact search was capped); --json gives the 95 % intervals")
+        out("  LOW-HIGH: a bracket (the exact search was capped): it holds the chance at 95 %, "
+            "a loss at 90 %; --json says what each is made of")
     for line in verdict_lines(report):
         out(line)
     return OK
 
 
 def _shown(chance: Any) -> str:
-    """A chance in the table: ``50.0 %``, ``≈6.4 %`` when estimated."""
+    """A chance in the table: ``50.0 %``, or a bracket ``2.2-61.2 %`` (rounded outward)."""
     if chance is None:
         return "-"
-    return percent(chance.value) if chance.exact else f"≈{percent(chance.value)}"
+    if chance.exact:
+        return percent(chance.low)
+    return (f"{bound_percent(chance.low, False).removesuffix(' %')}-"
+            f"{bound_percent(chance.high, True)}")
 
 
 def verdict_lines(report: Any) -> list[str]:
@@ -186,11 +190,12 @@ def verdict_lines(report: Any) -> list[str]:
             return ["no move to judge"]
         if report.exact:
             return ["no move lost any of the fair chance"]
-        return ["no move lost a part of the fair chance beyond the estimates' noise"]
+        return ["no move is shown to have lost any of the fair chance: where a bracket "
+                "stands, the loss it allows starts at 0"]
     lines = ["the moves that lost the most of the fair chance:"]
     for step in mistakes:
-        estimated = "" if step.loss.exact else ", estimated"
-        lines.append(f"  move {step.index} ({step.move}): lost {percent(step.loss.value)}"
-                     f"{estimated}: {step.best} was worth {percent(step.best_chance.value)}, "
-                     f"{step.played} {percent(step.chosen.value)}")
+        how = "" if step.loss.exact else " (a bracket: it holds at 90 %)"
+        lines.append(f"  move {step.index} ({step.move}): lost {_shown(step.loss)}{how}"
+                     f": {step.best} was worth {_shown(step.best_chance)}, "
+                     f"{step.played} {_shown(step.chosen)}")
     return lines

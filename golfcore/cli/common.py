@@ -10,7 +10,8 @@
 * the fair chance (``golf solve --fair``, ``golf deal --difficulty``, ``golf analyse --fair``,
   ``golf play --hint-strategy fair``): :func:`add_samples_argument` and :func:`fair_options`
   (its budget from ``--limit``, ``--seconds`` and ``--samples``), :func:`chance_text` (a
-  :class:`~golfcore.solitaire.search.fair.FairResult` for people), :class:`FairSearching` (its progress
+  :class:`~golfcore.solitaire.search.fair.FairResult` for people: exact, or a bracket whose
+  bounds :func:`bound_percent` rounds outward), :class:`FairSearching` (its progress
   on stderr) and :func:`bilingual` (an error in English and Spanish).
 """
 
@@ -38,6 +39,7 @@ from golfcore.solitaire.rules import RuleSet, rule_set
 if TYPE_CHECKING:
     from golfcore.solitaire.search.boards import Board
     from golfcore.solitaire.search.fair import FairResult
+    from golfcore.solitaire.search.fair_analysis import Chance
     from golfcore.solitaire.state import GameState
 
 #: Move words ``golf play`` reads as undo (everything else goes to :meth:`Game.play`).
@@ -170,9 +172,9 @@ def add_search_arguments(parser: argparse.ArgumentParser, what: str = "each sear
     seconds_help = f"stop {what} after S seconds; the answer may then be 'unknown'"
     if fair is not None:
         limit_help += (f". With {fair}: stop the exact search of the fair chance after N "
-                       f"information states; the estimate then takes over")
+                       f"information states; a bracket of sampled bounds then takes over")
         seconds_help += (f". With {fair}: stop the exact search of the fair chance after S "
-                         f"seconds, and the estimate after S more")
+                         f"seconds, and the sampling of its bracket after S more")
     parser.add_argument("--limit", type=int, metavar="N", help=limit_help)
     parser.add_argument("--seconds", type=float, metavar="S", help=seconds_help)
     parser.add_argument("--progress", action="store_true",
@@ -217,16 +219,16 @@ def bilingual(en: str, es: str) -> str:
 def add_samples_argument(parser: argparse.ArgumentParser, default: int, what: str) -> None:
     """``--samples N``, read by :func:`fair_options`."""
     parser.add_argument("--samples", type=int, metavar="N", default=None,
-                        help=f"orders of the stock the estimate samples when the exact search "
-                             f"of {what} is capped (default {default}; a --seconds cap may stop "
-                             f"it earlier)")
+                        help=f"orders of the stock sampled for a bracket when the exact "
+                             f"search of {what} is capped (default {default}; a --seconds cap "
+                             f"may stop it earlier)")
 
 
 def fair_options(args: argparse.Namespace, *, samples: int, seconds: float | None = None,
                  states: int | None = None) -> dict[str, Any]:
     """The budget of :func:`golfcore.solitaire.search.fair.fair_chance` from ``--limit`` (information
     states of the exact search), ``--seconds`` (the exact search's seconds, and as many again
-    for the estimate) and ``--samples`` (``samples`` when not given). Neither ``--limit`` nor
+    for the bracket's sampling) and ``--samples`` (``samples`` when not given). Neither ``--limit`` nor
     ``--seconds``: the command's default, ``seconds`` (then capping both phases as
     ``--seconds`` does) or ``states``. A usage error for a bound that means nothing."""
     limits = search_limits(args)
@@ -238,7 +240,7 @@ def fair_options(args: argparse.Namespace, *, samples: int, seconds: float | Non
                                "samples": samples if given is None else given}
     if not limits:
         options["states"], options["seconds"] = states, seconds
-    options["estimate_seconds"] = options["seconds"]
+    options["bracket_seconds"] = options["seconds"]
     return options
 
 
@@ -267,27 +269,45 @@ def percent(value: float) -> str:
     return f"{text} %"
 
 
+def bound_percent(value: float, up: bool) -> str:
+    """A bound of a bracket for people, rounded outward to 0.1 % so that the printed bracket
+    still holds what the bracket holds: ``up`` for an upper bound (``61.2 %`` for 0.6114), a
+    lower bound down (``2.2 %`` for 0.0229)."""
+    tenths = 1000 * value
+    tenths = math.ceil(tenths - 1e-9) if up else math.floor(tenths + 1e-9)
+    if tenths <= 0:
+        return "0 %"
+    return f"{tenths / 10:.1f} %" if tenths < 1000 else "100 %"
+
+
+def bracket_text(result: "FairResult | Chance") -> str:
+    """``2.2 % to 61.2 %``: a bracket's bounds, rounded outward."""
+    return f"{bound_percent(result.low, False)} to {bound_percent(result.high, True)}"
+
+
 def chance_text(result: "FairResult", options: dict[str, Any] | None = None) -> str:
-    """``50.0 % (exact)``, or ``6.4 % (estimate: 95 % interval 3.8 % to 10.7 %, 400 orders
-    sampled; the exact search stopped at 10 s)``: a fair chance for people. ``options`` (the
-    budget given to ``fair_chance``) names the cap that stopped the exact search."""
-    if result.exact:
-        return f"{percent(result.value)} (exact)"
+    """``50.0 % (exact)``, or ``2.2 % to 61.2 % (bracket, holds at 95 %: 100 orders sampled;
+    the exact search stopped at 20,000 information states)``: a fair chance for people.
+    ``options`` (the budget given to ``fair_chance``) names the cap that stopped the exact
+    search."""
+    if result.exact or result.bracket is None:
+        return f"{percent(result.low)} (exact)"
     stopped = ""
     if options is not None and result.stopped is not None:
         cap = ({"states": options.get("states")} if result.stopped == "states"
                else {"seconds": options.get("seconds")})
         stopped = f"; the exact search stopped at {budget_text(cap)}"
     orders = f"{result.samples} order{'s' if result.samples != 1 else ''}"
-    return (f"{percent(result.value)} (estimate: 95 % interval {percent(result.low)} to "
-            f"{percent(result.high)}, {orders} sampled{stopped})")
+    return (f"{bracket_text(result)} (bracket, holds at {100 * result.bracket.confidence:g} %: "
+            f"{orders} sampled{stopped})")
 
 
 class FairSearching(Searching):
     """:class:`~golfcore.cli.output.Searching` for a fair chance: what is searched, the phase
-    (the exact search with its information states, or the estimate with its orders sampled out
-    of ``samples``) and the elapsed time. ``step`` may be set between searches (``step 3 of
-    12``)."""
+    (the exact search with its information states, or the bracket's sampling with its orders
+    out of ``samples``) and the elapsed time. It shows a solver's progress as
+    :class:`~golfcore.cli.output.Searching` does (a hint may be either). ``step`` may be set
+    between searches (``step 3 of 12``)."""
 
     def __init__(self, label: str, enabled: bool | None = None, what: str = "",
                  samples: int | None = None, **kwargs: Any) -> None:
@@ -295,20 +315,28 @@ class FairSearching(Searching):
         self.samples = samples
         self.phase = ""
         self.sampled = 0
+        self.solver = False
 
     def report(self, progress: Any) -> None:
-        """Take in a :class:`~golfcore.solitaire.search.fair.FairProgress`."""
+        """Take in a :class:`~golfcore.solitaire.search.fair.FairProgress` (or a solver's
+        progress)."""
+        if not hasattr(progress, "phase"):
+            self.solver = True
+            super().report(progress)
+            return
         self.phase = progress.phase
         self.visited = progress.states
         self.sampled = progress.samples
 
     def text(self) -> str:
+        if self.solver:
+            return super().text()
         elapsed = time.monotonic() - self._started
         what = f" {self.what}" if self.what else ""
         step = f" {self.step}" if self.step else ""
-        if self.phase == "estimate":
+        if self.sampled:                             # the bracket's sampling
             out_of = f" of {self.samples}" if self.samples else ""
-            doing = f" estimating, {self.sampled}{out_of} orders sampled,"
+            doing = f" bracketing, {self.sampled}{out_of} orders sampled,"
         elif self.visited is not None:
             doing = f" exact search, {self.visited:,} information states,"
         else:

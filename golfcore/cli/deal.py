@@ -8,8 +8,10 @@
   line;
 * ``--difficulty easy|medium|hard``: the first deal from there whose opening *fair chance* (the
   chance of winning of a perfect player who cannot see the stock, :mod:`golfcore.solitaire.search.fair`)
-  lies in the level's range (:data:`DIFFICULTIES`), trying at most ``--tries`` deals; with
-  ``--winnable`` too, the deal must also be one the solver proves winnable.
+  lies in the level's range (:data:`DIFFICULTIES`): its exact value, or its whole bracket when
+  the exact search is capped (a bracket that spans two levels places nothing), trying at most
+  ``--tries`` deals; with ``--winnable`` too, the deal must also be one the solver proves
+  winnable.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, Callable, Sequence
 from golfcore.cards import Card
 from golfcore.cli.common import (DEFAULT_VARIANT, FairSearching, add_game_arguments,
                                  add_samples_argument, add_search_arguments, bilingual,
+                                 bound_percent,
                                  chance_text, check_variant, fair_options, game_header,
                                  limits_text, make_game, percent, search_limits)
 from golfcore.cli.output import PROG, OK, Searching, err, out, print_json, print_lines
@@ -35,7 +38,8 @@ if TYPE_CHECKING:
     from golfcore.solitaire.search.fair import FairResult
 
 #: The difficulty levels of ``--difficulty``: the range ``[low, high)`` of the opening fair chance
-#: (``high`` included for ``easy``, whose range ends at 1), placed by an estimate's value. Deals
+#: (``high`` included for ``easy``, whose range ends at 1); a deal is placed by its exact value, or
+#: when its bracket lies whole in one range. Deals
 #: below 1 % are never picked. Measured on deals 1..40 (docs/fair.md): under app-facil 10 % of
 #: the deals are easy, 78 % medium, 12 % hard; under app-clasico, cards4 and traditional none was
 #: easy, 2.5 to 15 % medium, about half hard.
@@ -50,7 +54,7 @@ LEVEL_WORDS = {"easy": "easy", "medium": "medium", "hard": "hard", "fácil": "ea
 DIFFICULTY_TRIES = 20
 #: The budget of each deal's fair chance under ``--difficulty`` unless ``--limit``, ``--seconds``
 #: or ``--samples`` say otherwise: exact search capped in information states (not seconds, so
-#: that the same command picks the same deal on any machine), then the estimate's orders.
+#: that the same command picks the same deal on any machine), then the bracket's orders.
 DIFFICULTY_STATES = 20_000
 DIFFICULTY_SAMPLES = 100
 
@@ -74,11 +78,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the first deal from --number N (default 1; or the code's number) "
                              "whose opening fair chance (the chance of winning of a perfect "
                              "player who cannot see the stock, docs/fair.md) is in LEVEL's range: "
-                             + _levels_help() + " (fácil, media, difícil are read too). An "
-                             "estimate is placed by "
-                             "its value. Each deal's chance is searched exactly up to "
-                             f"{DIFFICULTY_STATES:,} information states (--limit), then "
-                             f"estimated from {DIFFICULTY_SAMPLES} sampled orders (--samples); "
+                             + _levels_help() + " (fácil, media, difícil are read too): its "
+                             "exact value, or its whole bracket. Each deal's chance is searched "
+                             f"exactly up to {DIFFICULTY_STATES:,} information states (--limit), "
+                             f"then bracketed from {DIFFICULTY_SAMPLES} sampled orders "
+                             "(--samples); a deal whose bracket spans two levels is skipped; "
                              "with --winnable, the deal must also be one the solver proves "
                              "winnable")
     parser.add_argument("--tries", type=int, metavar="N",
@@ -108,8 +112,8 @@ def run(args: argparse.Namespace) -> int:
             continue
         if option == "--samples" and args.difficulty is None:
             args.parser.error(bilingual(
-                "--samples is the estimate of --difficulty: give it with --difficulty",
-                "--samples es la estimación de --difficulty: dalo con --difficulty"))
+                "--samples is the bracket of --difficulty: give it with --difficulty",
+                "--samples es la horquilla de --difficulty: dalo con --difficulty"))
         if not searching:
             args.parser.error(bilingual(
                 "--tries bounds the search of --winnable or --difficulty: give it with one of "
@@ -193,19 +197,29 @@ def _range_text(level: str, spanish: bool = False) -> str:
 
 
 def _spanish_chance(result: FairResult) -> str:
-    """A fair chance in Spanish: ``12,3 % (exacta)`` or ``12,3 % (estimación: ...)``."""
+    """A fair chance in Spanish: ``12,3 % exacta`` or ``entre 2,2 % y 61,2 % (horquilla...)``."""
     if result.exact:
-        return f"{percent(result.value)} exacta".replace(".", ",")
-    return (f"{percent(result.value)}, estimación con intervalo del 95 % de "
-            f"{percent(result.low)} a {percent(result.high)}").replace(".", ",")
+        return f"{percent(result.low)} exacta".replace(".", ",")
+    return (f"entre {bound_percent(result.low, False)} y {bound_percent(result.high, True)}, "
+            f"horquilla que la contiene al 95 %").replace(".", ",")
 
 
-def level_of(value: float) -> str | None:
-    """The difficulty level of an opening fair chance, ``None`` below every range."""
-    for level, (low, high) in DIFFICULTIES.items():
-        if low <= value < high or (high >= 1 and low <= value):
+#: What :func:`level_of` says of a fair chance below every level, and of a bracket that no
+#: level holds whole.
+BELOW = "below hard"
+SPANS = "not placed: the bracket crosses the edge of a level"
+
+
+def level_of(low: float, high: float) -> str:
+    """The difficulty level of an opening fair chance known to lie in ``[low, high]`` (equal
+    when exact): the level whose range holds all of it, :data:`BELOW` when all of it is below
+    every range, else :data:`SPANS` (a bracket that no range holds whole places nothing)."""
+    for level, (start, end) in DIFFICULTIES.items():
+        if start <= low and (high < end or end >= 1):
             return level
-    return None
+    if high < min(start for start, _ in DIFFICULTIES.values()):
+        return BELOW
+    return SPANS
 
 
 def _start(args: argparse.Namespace) -> tuple[str, int]:
@@ -260,10 +274,10 @@ def difficult_game(args: argparse.Namespace
                                samples=options["samples"]) as fair_searching:
                 fair = fair_chance(rules, game.position, progress=fair_searching.callback,
                                    **options)
-            found = level_of(fair.value)
+            found = level_of(fair.low, fair.high)
             if found == level:
                 return game, line, first, fair
-            verdict = f"fair chance {chance_text(fair)}: {found or 'below hard'}"
+            verdict = f"fair chance {chance_text(fair, options)}: {found}"
         if skips_shown(args) and not verdict.startswith("undecided"):
             err(f"{PROG} deal: deal {number} skipped: {verdict}")
         if number >= MAX_DEAL:

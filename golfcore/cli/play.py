@@ -41,9 +41,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "possible, else one toward the best result; the solver reads the "
                              "stock's order) or fair (the move that maximises the fair chance, "
                              "the chance of winning of a perfect player who cannot see the "
-                             "stock, shown beside it: exact, or estimated when the exact search "
-                             f"is capped; neither --limit nor --seconds: {FAIR_HINT_SECONDS:g} s "
-                             "of exact search, then as long again of estimate); with --json the "
+                             "stock, shown beside it: exact, or a bracket that holds it at 95 %% "
+                             "when the exact search is capped; neither --limit nor --seconds: "
+                             f"{FAIR_HINT_SECONDS:g} s of exact search, then as long again of "
+                             "sampling); with --json the "
                              "summary then gets a 'hint' field (and 'hint_chance' for fair)")
     add_search_arguments(parser, "the solver's hint search", fair="--hint-strategy fair")
 

@@ -8,12 +8,12 @@ unwinnable deal is not an error; an input that cannot be read is reported on std
 exit status 1, after the other inputs are solved.
 
 ``--fair`` prints each input's *fair chance* instead (:mod:`golfcore.solitaire.search.fair`): the chance
-of winning of a perfect player who cannot see the stock, exact or estimated, with the best move,
-the information states searched and the time (``--json``: the
-:meth:`~golfcore.solitaire.search.fair.FairResult.to_json` fields after ``input``, ``variant``,
-``deal`` and ``format``). ``--limit`` caps its exact search in information states,
-``--seconds`` in seconds (and the estimate at as many again), ``--samples`` the orders the
-estimate samples; neither cap: :data:`FAIR_SECONDS` seconds.
+of winning of a perfect player who cannot see the stock, exact, or a bracket of bounds that hold it
+at 95 % when the exact search is capped, with the best move, the information states searched and
+the time (``--json``: the :meth:`~golfcore.solitaire.search.fair.FairResult.to_json` fields after
+``input``, ``variant``, ``deal`` and ``format``). ``--limit`` caps its exact search in
+information states, ``--seconds`` in seconds (and the bracket's sampling at as many again),
+``--samples`` the orders the bracket samples; neither cap: :data:`FAIR_SECONDS` seconds.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any, Iterator
 
-from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
+from golfcore.cli.common import (FairSearching, bound_percent, add_samples_argument, add_search_arguments,
                                  bilingual, board_game, chance_text, check_variant,
                                  fair_options, limits_text, read_checked_board, search_limits)
 from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, json_line,
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from golfcore.solitaire.search.solver import SolveResult
     from golfcore.solitaire.state import GameState
 
-#: The seconds ``golf solve --fair`` gives the exact search (and the estimate after it) when
+#: The seconds ``golf solve --fair`` gives the exact search (and the bracket after it) when
 #: neither ``--limit`` nor ``--seconds`` is given.
 FAIR_SECONDS = 10.0
 #: The orders ``golf solve --fair`` samples when the exact search is capped.
@@ -61,12 +61,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--fair", action="store_true",
                         help="print the fair chance instead: the chance of winning of a perfect "
                              "player who cannot see the stock (docs/fair.md), exact when the "
-                             "exact search fits its budget, else estimated with a 95 %% "
-                             "interval; with the best move, the information states searched and "
-                             "the time. --limit N caps the exact search at N information "
-                             "states, --seconds S at S seconds (and the estimate at S more); "
+                             "exact search fits its budget, else a bracket (bounds that hold it "
+                             "at 95 %%: what the search proved, and sampled bounds); with the "
+                             "best move, the information states searched and the time. --limit "
+                             "N caps the exact search at N information states, --seconds S at S "
+                             "seconds (and the bracket's sampling at S more); "
                              f"neither: {FAIR_SECONDS:g} s, then at most {FAIR_SECONDS:g} s of "
-                             "estimate. Not with --best")
+                             "sampling. Not with --best")
     add_samples_argument(parser, FAIR_SAMPLES, "--fair")
     add_search_arguments(parser, "each input's search", fair="--fair")
 
@@ -79,8 +80,8 @@ def run(args: argparse.Namespace) -> int:
         return run_fair(args)
     if args.samples is not None:
         args.parser.error(bilingual(
-            "--samples is the fair chance's estimate: give it with --fair",
-            "--samples es la estimación de la probabilidad justa: dalo con --fair"))
+            "--samples is the fair chance's bracket: give it with --fair",
+            "--samples es la horquilla de la probabilidad justa: dalo con --fair"))
     limits = search_limits(args)
     check_variant(args.variant)                      # an unknown variant fails once, up front
     unread: list[str] = []
@@ -146,10 +147,24 @@ def _report_fair(args: argparse.Namespace, source: str, board: Board, variant: s
         out()
     deal = f", deal {board.deal}" if board.deal is not None else ""
     best = str(result.best) if result.best is not None else "- (the game is over)"
-    if result.best is not None and not result.exact:
-        best += "   (the estimate's policy's first move)"
-    rows = [("fair chance", chance_text(result, options)),
-            ("best move", best),
+    rows = [("fair chance", chance_text(result, options))]
+    bracket = result.bracket
+    if bracket is not None:
+        side = f"holds at {100 * (1 - (1 - bracket.confidence) / 2):g} %"
+        rows.append(("lower bound", f"{bound_percent(bracket.sampled_low, False)} "
+                                    f"({bracket.policy_wins} of {bracket.samples} sampled orders "
+                                    f"won by a player who cannot see the stock; {side})"))
+        if bracket.clairvoyant_wins is not None:
+            undecided = f", {bracket.undecided} undecided" if bracket.undecided else ""
+            rows.append(("upper bound", f"{bound_percent(bracket.sampled_high, True)} "
+                                        f"({bracket.clairvoyant_wins} of {bracket.samples} won "
+                                        f"by a player who sees it{undecided}; {side})"))
+        rows.append(("proved", f"{bound_percent(bracket.proved_low, False)} to "
+                               f"{bound_percent(bracket.proved_high, True)} (by the exact "
+                               f"search; certain)"))
+        if result.best is not None:
+            best += "   (the first move of that player, who never sees the stock)"
+    rows += [("best move", best),
             ("searched", f"{result.states:,} information states in {result.seconds:.3f} s"),
             ("stock", f"{result.unseen} card{'s' if result.unseen != 1 else ''} unseen")]
     out(f"{source}: {variant}{deal} ({board.format})")

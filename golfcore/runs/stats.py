@@ -1,5 +1,6 @@
 """Figures shared by the commands that measure many games (``golf survey``, ``golf tournament``):
-the Wilson interval of a proportion, percentiles, Student's t quantiles, the interval of a
+the Wilson interval of a proportion, Clopper and Pearson's one-sided bounds, percentiles,
+Student's t quantiles, the interval of a
 mean per round over matches of several rounds and the interval of a mean of chances.
 
 Plain Python (no SciPy); each function says which formula it uses.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import Sequence
+from typing import Callable, Sequence
 
 #: z for a two-sided 95 % interval: the 97.5th percentile of the standard normal distribution.
 Z95 = 1.959963984540054
@@ -57,7 +58,7 @@ def _beta_fraction(a: float, b: float, x: float) -> float:
     c, d = 1.0, 1.0 - (a + b) * x / (a + 1.0)
     d = 1.0 / (d if abs(d) > tiny else tiny)
     h = d
-    for m in range(1, 300):
+    for m in range(1, 100_000):
         m2 = 2 * m
         for numerator in (m * (b - m) * x / ((a + m2 - 1.0) * (a + m2)),
                           -(a + m) * (a + b + m) * x / ((a + m2) * (a + m2 + 1.0))):
@@ -82,6 +83,52 @@ def _incomplete_beta(a: float, b: float, x: float) -> float:
     if x < (a + 1.0) / (a + b + 2.0):
         return math.exp(log_front) * _beta_fraction(a, b, x) / a
     return 1.0 - math.exp(log_front) * _beta_fraction(b, a, 1.0 - x) / b
+
+
+def binomial_lower(successes: int, n: int, alpha: float) -> float:
+    """Clopper and Pearson's one-sided lower confidence bound for a chance p from ``successes``
+    in ``n`` independent trials: the p at which P(at least ``successes``) is ``alpha``. It
+    lies above p with probability at most ``alpha``, for every p and n (exact, not an
+    approximation), and the more so when each trial's chance, given what came before, is at
+    least p. 0 for no success; bisection on :func:`_incomplete_beta` to 1e-12, rounded down."""
+    _check_trials(successes, n, alpha)
+    if successes == 0:
+        return 0.0
+    # P(X >= k) = I_p(k, n - k + 1), increasing in p
+    return _bisect(lambda p: _incomplete_beta(successes, n - successes + 1, p) >= alpha)[0]
+
+
+def binomial_upper(successes: int, n: int, alpha: float) -> float:
+    """Clopper and Pearson's one-sided upper confidence bound: the p at which P(at most
+    ``successes``) is ``alpha``; below p with probability at most ``alpha`` (exact; the more
+    so when each trial's chance, given what came before, is at most p). 1 when every trial
+    succeeded; rounded up."""
+    _check_trials(successes, n, alpha)
+    if successes >= n:
+        return 1.0
+    # P(X <= k) = 1 - I_p(k + 1, n - k), decreasing in p
+    return _bisect(lambda p: 1.0 - _incomplete_beta(successes + 1, n - successes, p)
+                   <= alpha)[1]
+
+
+def _check_trials(successes: int, n: int, alpha: float) -> None:
+    if not 0 <= successes <= n or n < 1:
+        raise ValueError(f"need 0 <= successes <= n and n >= 1, got {successes} of {n}")
+    if not 0.0 < alpha < 1.0:
+        raise ValueError(f"need 0 < alpha < 1, got {alpha}")
+
+
+def _bisect(above: "Callable[[float], bool]") -> tuple[float, float]:
+    """The interval ``(low, high)``, narrower than 1e-12, holding the point in [0, 1] where
+    ``above`` (false, then true as p grows) turns true."""
+    low, high = 0.0, 1.0
+    while high - low > 1e-12:
+        middle = (low + high) / 2.0
+        if above(middle):
+            high = middle
+        else:
+            low = middle
+    return low, high
 
 
 def t_cdf(t: float, df: float) -> float:

@@ -165,7 +165,7 @@ class Game:
         ``limit`` or not (a ``limit`` alone would let the estimate sample without end)."""
         if seconds is None:
             seconds = FAIR_HINT_SECONDS
-        return self.fair_chance(states=limit, seconds=seconds, estimate_seconds=seconds,
+        return self.fair_chance(states=limit, seconds=seconds, bracket_seconds=seconds,
                                 progress=progress)
 
     def fair_chance(self, **options: Any) -> "FairResult":

@@ -12,10 +12,11 @@ likely and asks for the best that a player can do who decides on what they have 
   draw, the average over the unseen cards of the fair chance with that card turned up.
 
 :func:`fair_chance` computes it exactly (an expectimax over information states,
-:mod:`golfcore.solitaire.search.fair_search`) within a budget of information states and seconds, and
-when the budget runs out, estimates it by sampling orders of the stock and playing them with a
-policy that never reads the order (:mod:`golfcore.solitaire.search.fair_estimate`), with a 95 %
-interval. The answer says which it is: ``method`` is ``"exact"`` or ``"estimate"``.
+:mod:`golfcore.solitaire.search.fair_search`) within a budget of information states and seconds. When
+the budget runs out it never guesses: it reports a **bracket**, a lower and an upper bound that
+hold the fair chance together at a stated rate (95 %), made of what the exact search proved and
+of bounds sampled on orders of the stock (:mod:`golfcore.solitaire.search.fair_bracket`). The
+answer says which it is: ``method`` is ``"exact"`` or ``"bracket"``.
 
 >>> from golfcore import Position
 >>> position = Position.build([["7C", "9C"]], stock=["8D", "6S"], waste="4C")
@@ -38,7 +39,9 @@ from typing import Any, Callable
 from golfcore.errors import GolfError
 from golfcore.notation import quote
 from golfcore.solitaire import engine
-from golfcore.solitaire.search.fair_estimate import estimate
+from golfcore.solitaire.search.fair_bracket import (BRACKET, CONFIDENCE,
+                                                   DEFAULT_SOLVER_POSITIONS, Bracket,
+                                                   sample_bracket)
 from golfcore.solitaire.search.fair_search import Budget, FairProgress, Search
 from golfcore.solitaire.search.fair_tables import tables_for
 from golfcore.solitaire.moves import Move
@@ -46,39 +49,41 @@ from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import RuleSet, rule_set
 from golfcore.solitaire.state import GameState, Outcome
 
-__all__ = ["EXACT", "ESTIMATE", "Budget", "FairProgress", "FairResult", "action_chances",
-           "best_fair_move", "check_budget", "fair_chance", "DEFAULT_SAMPLES",
-           "DEFAULT_POLICY_STATES", "DEFAULT_POLICY_UNSEEN"]
+__all__ = ["EXACT", "BRACKET", "Bracket", "Budget", "FairProgress", "FairResult",
+           "action_bracket", "action_chances", "proved_chance", "best_fair_move", "check_budget", "fair_chance", "DEFAULT_SAMPLES",
+           "DEFAULT_POLICY_STATES", "DEFAULT_POLICY_UNSEEN", "DEFAULT_SOLVER_POSITIONS"]
 
+#: ``FairResult.method`` of an exact value (a bracket's is :data:`BRACKET`, ``"bracket"``,
+#: also the phase of its :class:`FairProgress`).
 EXACT = "exact"
-ESTIMATE = "estimate"
-#: Orders the estimate samples unless told otherwise.
+#: Orders a bracket samples unless told otherwise.
 DEFAULT_SAMPLES = 400
-#: The information states each of the estimate's decisions may search for an exact answer.
+#: The information states each of the non-peeking policy's decisions may search for an exact
+#: answer.
 DEFAULT_POLICY_STATES = 2000
-#: The estimate's policy searches for an exact answer only with at most this many cards unseen.
+#: The policy searches for an exact answer only with at most this many cards unseen.
 DEFAULT_POLICY_UNSEEN = 8
 
 
 @dataclass(frozen=True)
 class FairResult:
-    """A fair chance, exact or estimated.
+    """A fair chance: exact, or a bracket.
 
-    ``value`` is the fair chance (exact), or the share of sampled orders won by the non-peeking
-    policy (estimate: its expectation is at most the fair chance). ``low`` and ``high`` equal
-    ``value`` when exact, and are the 95 % Wilson interval of the policy's chance when
-    estimated. ``best`` is the action to take: the one that maximises the fair chance (exact),
-    or the policy's first action (estimate); ``None`` when the game is over. ``states`` counts
-    the information states searched, ``seconds`` the time spent. ``fraction`` is the exact value
-    as a fraction when asked for (``fraction=True``). ``stopped`` names the cap that stopped the
-    exact search before the estimate took over (``"states"`` or ``"seconds"``); ``samples`` and
-    ``total`` describe the estimate: the orders sampled and the sum of their outcomes (1 a
-    win, 0 a loss, or the exact chance where the policy's exact search took over); ``extra``
-    counts the estimate policy's decisions made by the exact search (``exact_choices``) and by
-    its lookahead (``greedy_choices``). ``unseen`` is the number of cards in the stock.
+    Exact (``method`` ``"exact"``): ``value`` is the fair chance and ``low`` = ``high`` =
+    ``value``; ``best`` is an action that achieves it. A bracket (``method`` ``"bracket"``,
+    when a cap stopped the exact search): ``value`` is ``None`` (no value is claimed), the fair
+    chance lies in ``[low, high]`` with probability at least ``bracket.confidence`` (95 %), and
+    ``bracket`` (:class:`~golfcore.solitaire.search.fair_bracket.Bracket`) says what it is made of:
+    the bounds the exact search proved, the non-peeking policy's wins and the clairvoyant's on
+    the same sampled orders; ``best`` is the policy's first move, ``stopped`` the cap that
+    stopped the exact search (``"states"`` or ``"seconds"``). ``best`` is ``None`` when the
+    game is over. ``states`` counts the information states searched, ``seconds`` the time
+    spent; ``fraction`` is the exact value as a fraction when asked for (``fraction=True``);
+    ``unseen`` is the number of cards in the stock; ``extra`` counts the policy's decisions made
+    by its exact search (``exact_choices``) and by its lookahead (``greedy_choices``).
     """
 
-    value: float
+    value: float | None
     exact: bool
     low: float
     high: float
@@ -88,10 +93,14 @@ class FairResult:
     method: str = EXACT
     fraction: Fraction | None = None
     stopped: str | None = None
-    samples: int = 0
-    total: float = 0.0
+    bracket: Bracket | None = None
     unseen: int = 0
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    @property
+    def samples(self) -> int:
+        """The orders a bracket sampled (0 when exact)."""
+        return self.bracket.samples if self.bracket is not None else 0
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {
@@ -107,9 +116,8 @@ class FairResult:
         }
         if self.fraction is not None:
             out["fraction"] = f"{self.fraction.numerator}/{self.fraction.denominator}"
-        if self.method == ESTIMATE:
-            out.update(samples=self.samples, total=self.total, stopped=self.stopped,
-                       interval="wilson-95")
+        if self.bracket is not None:
+            out.update(stopped=self.stopped, bracket=self.bracket.to_json())
         return out
 
 
@@ -118,21 +126,25 @@ def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
                 samples: int = DEFAULT_SAMPLES, seed: int = 1,
                 policy_states: int = DEFAULT_POLICY_STATES,
                 policy_unseen: int = DEFAULT_POLICY_UNSEEN,
-                estimate_seconds: float | None = None, fraction: bool = False,
+                solver_positions: int = DEFAULT_SOLVER_POSITIONS,
+                bracket_seconds: float | None = None, confidence: float = CONFIDENCE,
+                fraction: bool = False,
                 progress: "Callable[[FairProgress], None] | None" = None) -> FairResult:
     """The fair chance of ``position`` (or of a game state's position) under ``rules``.
 
     The exact search runs first, capped by ``states`` (information states) and ``seconds``
-    (both ``None``: no cap, and the answer is always exact). When a cap stops it, the estimate
-    samples ``samples`` orders of the stock (seeded by ``seed``: the same call gives the same
-    answer, unless time caps cut a search at a different point, since the estimate's policy
-    reuses what the exact search left in its memo) and plays each with the non-peeking policy,
-    whose decisions may each search
-    ``policy_states`` information states for an exact answer once at most ``policy_unseen``
-    cards are unseen (``policy_states=0``: never); ``estimate_seconds`` stops the
-    sampling early (after at least one order). With ``fraction`` the exact search counts in
-    :class:`fractions.Fraction` (slower) and the result carries the exact ``fraction``.
-    ``progress`` hears from both phases (:class:`FairProgress`).
+    (both ``None``: no cap, and the answer is always exact). When a cap stops it, the answer is
+    a bracket (:mod:`~golfcore.solitaire.search.fair_bracket`): ``samples`` orders of the stock
+    (seeded by ``seed``: the same call gives the same answer, unless time caps cut a search at
+    a different point, since the policy reuses what the exact search left in its memo), each
+    played by the non-peeking policy, whose decisions may each search ``policy_states``
+    information states for an exact answer once at most ``policy_unseen`` cards are unseen
+    (``policy_states=0``: never), and decided by the solver within ``solver_positions``
+    positions; ``bracket_seconds`` stops the sampling early (after at least one order); the
+    bracket holds the fair chance with probability at least ``confidence``. With
+    ``fraction`` the exact search counts in :class:`fractions.Fraction` (slower) and the result
+    carries the exact ``fraction``. ``progress`` hears from both phases
+    (:class:`FairProgress`: ``"exact"``, then ``"bracket"``).
 
     Only the *cards* of the stock are read, never their order. Raises
     :class:`~golfcore.errors.PositionError` for a position the variant cannot have and
@@ -141,7 +153,8 @@ def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
     rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
     if isinstance(position, GameState):
         position = position.position
-    check_budget(states, seconds, samples, policy_states, estimate_seconds, policy_unseen)
+    check_budget(states, seconds, samples, policy_states, bracket_seconds, policy_unseen,
+                 solver_positions, confidence)
     engine.check_position(rule_set_, position)
     started = time.perf_counter()
     result = engine.outcome(rule_set_, GameState(position))
@@ -155,19 +168,23 @@ def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
         move, value = search.best(limit=states, deadline=deadline, progress=progress)
     except Budget as stop:
         stopped = stop.what
+        # what the exact search proved before it stopped (0 and 1 when nothing)
+        proved = (float(getattr(stop, "root_low", 0.0)), float(getattr(stop, "root_high", 1.0)))
     else:
         exact_value = Fraction(value) if fraction else None
         v = float(value)
         return FairResult(v, True, v, v, search.count, time.perf_counter() - started, move,
                           EXACT, exact_value, unseen=len(position.stock))
-    sample_deadline = (None if estimate_seconds is None
-                       else time.perf_counter() + estimate_seconds)
-    found = estimate(search, position, samples=samples, seed=seed,
-                     policy_states=policy_states, policy_unseen=policy_unseen,
-                     deadline=sample_deadline, progress=progress)
-    return FairResult(found.value, False, found.low, found.high, found.states,
-                      time.perf_counter() - started, found.first, ESTIMATE, None, stopped,
-                      found.samples, found.total, len(position.stock),
+    sample_deadline = (None if bracket_seconds is None
+                       else time.perf_counter() + bracket_seconds)
+    found = sample_bracket(search, rule_set_, position, samples=samples, seed=seed,
+                           policy_states=policy_states, policy_unseen=policy_unseen,
+                           solver_positions=solver_positions, deadline=sample_deadline,
+                           progress=progress)
+    bracket = found.bracket(*proved, confidence)
+    return FairResult(None, False, bracket.low, bracket.high, search.count,
+                      time.perf_counter() - started, found.first, BRACKET, None, stopped,
+                      bracket, len(position.stock),
                       {"exact_choices": found.exact_choices,
                        "greedy_choices": found.greedy_choices})
 
@@ -187,7 +204,7 @@ def action_chances(rules: "RuleSet | str", position: "Position | GameState", *,
     """Every legal action with its exact fair chance (plays by column, then the draw), for an
     analysis that shows what each choice was worth; empty when the game is over. Raises
     :class:`Budget` (its ``what`` names the cap) when a cap stops the search: there is no
-    estimate per action."""
+    bracket per action."""
     rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
     if isinstance(position, GameState):
         position = position.position
@@ -201,21 +218,81 @@ def action_chances(rules: "RuleSet | str", position: "Position | GameState", *,
             search.action_values(limit=states, deadline=deadline, progress=progress)]
 
 
+def proved_chance(rules: "RuleSet | str", position: "Position | GameState", *,
+                  states: int | None = None, seconds: float | None = None,
+                  progress: "Callable[[FairProgress], None] | None" = None
+                  ) -> tuple[float, float]:
+    """What the exact search proves about the fair chance of ``position`` within ``states``
+    and ``seconds``, sampling nothing: ``(value, value)`` when it finishes, else the bounds it
+    had proved when the cap stopped it (``(0.0, 1.0)`` at worst). Certain, not statistical."""
+    rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
+    if isinstance(position, GameState):
+        position = position.position
+    check_budget(states, seconds, 1, 0, None)
+    engine.check_position(rule_set_, position)
+    result = engine.outcome(rule_set_, GameState(position))
+    if result is not Outcome.PLAYING:
+        return (1.0, 1.0) if result is Outcome.WON else (0.0, 0.0)
+    search = Search(tables_for(rule_set_), position)
+    deadline = None if seconds is None else time.perf_counter() + seconds
+    try:
+        value = float(search.best(limit=states, deadline=deadline, progress=progress)[1])
+    except Budget as stop:
+        return float(getattr(stop, "root_low", 0.0)), float(getattr(stop, "root_high", 1.0))
+    return value, value
+
+
+def action_bracket(rules: "RuleSet | str", position: "Position | GameState", action: Move, *,
+                   proved_low: float = 0.0, proved_high: float = 1.0,
+                   samples: int = DEFAULT_SAMPLES, seed: int = 1,
+                   policy_states: int = DEFAULT_POLICY_STATES,
+                   policy_unseen: int = DEFAULT_POLICY_UNSEEN,
+                   solver_positions: int = DEFAULT_SOLVER_POSITIONS,
+                   bracket_seconds: float | None = None, confidence: float = CONFIDENCE,
+                   progress: "Callable[[FairProgress], None] | None" = None) -> Bracket:
+    """The bracket of the chance of making ``action`` (a legal action) first at ``position``:
+    sampled orders, each played by the non-peeking policy after ``action`` and decided by the
+    solver after it, intersected with what the caller proved (``proved_low``,
+    ``proved_high``). Options as for :func:`fair_chance`; no exact search is made."""
+    rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
+    if isinstance(position, GameState):
+        position = position.position
+    check_budget(None, None, samples, policy_states, bracket_seconds, policy_unseen,
+                 solver_positions, confidence)
+    engine.check_position(rule_set_, position)
+    if action not in engine.legal_moves(rule_set_, GameState(position)):
+        raise GolfError(f"{action} is not a legal action here")
+    search = Search(tables_for(rule_set_), position)
+    deadline = None if bracket_seconds is None else time.perf_counter() + bracket_seconds
+    found = sample_bracket(search, rule_set_, position, samples=samples, seed=seed,
+                           policy_states=policy_states, policy_unseen=policy_unseen,
+                           solver_positions=solver_positions, deadline=deadline,
+                           first=action, progress=progress)
+    return found.bracket(proved_low, proved_high, confidence)
+
+
 def check_budget(states: int | None, seconds: float | None, samples: int, policy_states: int,
-                  estimate_seconds: float | None, policy_unseen: int = 0) -> None:
+                 bracket_seconds: float | None, policy_unseen: int = 0,
+                 solver_positions: int = 1, confidence: float = CONFIDENCE) -> None:
     """Raise :class:`~golfcore.errors.GolfError` naming the first budget that means nothing
     (the checks :func:`fair_chance` makes): ``states``, ``samples``, ``policy_states`` and
-    ``policy_unseen`` whole numbers (``states`` may be ``None``), the seconds finite and above
-    0 or ``None``."""
+    ``policy_unseen`` whole numbers (``states`` may be ``None``), ``solver_positions`` one
+    above 0, the seconds finite and above 0 or ``None``, ``confidence`` strictly between 0
+    and 1."""
     for name, value, low in (("states", states, 1), ("samples", samples, 1),
                              ("policy_states", policy_states, 0),
-                             ("policy_unseen", policy_unseen, 0)):
+                             ("policy_unseen", policy_unseen, 0),
+                             ("solver_positions", solver_positions, 1)):
         if value is None and name == "states":
             continue
         if isinstance(value, bool) or not isinstance(value, int) or value < low:
             raise GolfError(f"{name} must be a whole number >= {low}, got {quote(value)}")
-    for name, secs in (("seconds", seconds), ("estimate_seconds", estimate_seconds)):
+    for name, secs in (("seconds", seconds), ("bracket_seconds", bracket_seconds)):
         if secs is not None and (isinstance(secs, bool) or not isinstance(secs, (int, float))
                                  or not math.isfinite(secs) or secs <= 0):
             raise GolfError(f"{name} must be a finite number of seconds > 0, got "
                             f"{quote(secs)}")
+    if (isinstance(confidence, bool) or not isinstance(confidence, (int, float))
+            or not 0 < confidence < 1):
+        raise GolfError(f"confidence must be a number between 0 and 1 (not either), got "
+                        f"{quote(confidence)}")

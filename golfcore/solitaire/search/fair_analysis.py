@@ -19,16 +19,18 @@ each card the stock may turn up, weighted by how many of it are unseen, with the
 the orders shared out among them (at least one order each).
 
 Each search is capped by ``states`` information states and ``seconds``; a position whose exact
-search is capped is **estimated** (sampled orders played by a non-peeking policy, with a 95 %
-interval), and the step says so (``exact`` false):
+search is capped gets a **bracket** (:mod:`~golfcore.solitaire.search.fair_bracket`: bounds that
+hold the fair chance at 95 %), and the step says so (``exact`` false):
 
-* the best action is then the estimate's policy's first move, and following it loses nothing
-  by the estimate;
-* a draw's strata interval is the weighted mean of theirs (wider than a 95 % interval of the
-  mean);
-* an estimated loss is the difference of two estimates (never below 0) and its interval the
-  widest the two intervals allow; it counts as a mistake only when the lower end of that interval
-  is above 0 (a drop beyond the sampling noise).
+* the best action is then the non-peeking policy's first move; its chance is bracketed by the
+  policy's sampled lower bound and the position's upper bound, so even following it may have
+  lost up to the width between them;
+* a draw's chance is exact when every card it may turn up has an exact chance; else its bracket
+  is that of sampled orders that all start with the draw, intersected with what the strata
+  proved (their weighted exact values and bounds);
+* a loss is the difference of two chances (never below 0) and, where either is a bracket, the
+  widest the two brackets allow; it counts as a mistake only when its lower end is above 0.
+  Each bracket holds at 95 %, so a loss from two brackets holds at 90 % at least.
 
 Under ``cards4``, with 6♣ free over 9♠, 5♥ on the waste and 7♦ and 8♥ in the stock, playing
 the 6 first always wins; drawing first wins only when the 7 comes first (then the 6 goes on
@@ -56,8 +58,10 @@ from typing import Any, Callable, Sequence
 
 from golfcore.cards import Card
 from golfcore.solitaire.search.analysis import replay
-from golfcore.solitaire.search.fair import (DEFAULT_SAMPLES, Budget, FairProgress, FairResult,
-                                     action_chances, check_budget, fair_chance)
+from golfcore.solitaire.search.fair import (BRACKET, DEFAULT_SAMPLES, EXACT, Budget,
+                                            FairProgress, FairResult, action_bracket,
+                                            action_chances, check_budget, fair_chance,
+                                            proved_chance)
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import RuleSet
@@ -73,21 +77,24 @@ EPSILON = 1e-9
 
 @dataclass(frozen=True)
 class Chance:
-    """A fair chance: ``value`` with its 95 % interval ``low``–``high`` (equal to ``value`` when
-    ``exact``)."""
+    """A fair chance: exact (``low`` = ``high``, its ``value``), or a bracket ``low``-``high``
+    (``value`` ``None``: no value is claimed)."""
 
-    value: float
     low: float
     high: float
     exact: bool
 
     @classmethod
     def exactly(cls, value: float) -> "Chance":
-        return cls(value, value, value, True)
+        return cls(value, value, True)
+
+    @property
+    def value(self) -> float | None:
+        return self.low if self.exact else None
 
     @property
     def method(self) -> str:
-        return "exact" if self.exact else "estimate"
+        return EXACT if self.exact else BRACKET
 
     def to_json(self) -> dict[str, Any]:
         return {"value": self.value, "exact": self.exact, "method": self.method,
@@ -101,8 +108,8 @@ class FairStep:
     ``move``: the move as given, ``played``: what it did (``"4"``, ``"draw"``), ``card``: the card
     it moved (``None`` at step 0). ``chance``: the fair chance of the position reached. For a
     move (``index`` >= 1), judged at the position where it was chosen: ``best``, the best action
-    there (the move played when it was as good as any; the estimate's policy's first move when
-    estimated), ``best_chance`` its chance (the
+    there (the move played when it was as good as any; the non-peeking policy's first move for
+    a bracket), ``best_chance`` the chance of that position (the
     chance of that position), ``chosen`` the chance of the action played, and ``loss`` the
     difference (``None`` at step 0). ``seconds``: what searching this step's position (and
     judging its move) cost.
@@ -122,10 +129,8 @@ class FairStep:
     @property
     def is_mistake(self) -> bool:
         """Whether the move gave away some of the fair chance: an exact loss above rounding, or
-        an estimated loss whose interval lies above 0."""
-        if self.loss is None:
-            return False
-        return self.loss.value > EPSILON if self.loss.exact else self.loss.low > EPSILON
+        a bracketed loss whose lower end is above 0."""
+        return self.loss is not None and self.loss.low > EPSILON
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -150,16 +155,16 @@ class FairAnalysis:
 
     @property
     def exact(self) -> bool:
-        """Whether every chance and loss is exact (no position was estimated)."""
+        """Whether every chance and loss is exact (no bracket)."""
         return all(step.chance.exact and (step.loss is None or step.loss.exact)
                    for step in self.steps)
 
     @property
     def mistakes(self) -> list[FairStep]:
-        """The moves that lost the most of the fair chance, largest loss first (ties: earlier
-        first), at most :data:`MISTAKES_SHOWN`."""
+        """The moves that lost the most of the fair chance, largest loss first (a bracket by its
+        lower end; ties: earlier first), at most :data:`MISTAKES_SHOWN`."""
         found = [step for step in self.steps if step.is_mistake]
-        found.sort(key=lambda step: (-(step.loss.value if step.loss else 0.0), step.index))
+        found.sort(key=lambda step: (-(step.loss.low if step.loss else 0.0), step.index))
         return found[:MISTAKES_SHOWN]
 
     @property
@@ -197,7 +202,7 @@ def fair_analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | 
     :class:`~golfcore.errors.GolfError` for a budget that means nothing.
 
     ``states`` and ``seconds`` cap each exact search (both ``None``: no cap, every answer
-    exact); an estimate samples ``samples`` orders (seeded by ``seed``), for at most ``seconds``
+    exact); a bracket samples ``samples`` orders (seeded by ``seed``), for at most ``seconds``
     when given. ``progress`` is called with ``(position, positions, report)`` when the search of
     a position starts (``report`` ``None``; positions are counted from 0, the start) and with
     each :class:`~golfcore.solitaire.search.fair.FairProgress` of its searches."""
@@ -206,7 +211,7 @@ def fair_analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | 
     positions = [start_state.position] + [result.state.position for _, result in replayed]
     total = len(positions)
     options: dict[str, Any] = {"states": states, "seconds": seconds, "samples": samples,
-                               "seed": seed, "estimate_seconds": seconds}
+                               "seed": seed, "bracket_seconds": seconds}
 
     def reporter(index: int) -> "Callable[[FairProgress], None] | None":
         if progress is None:
@@ -224,9 +229,7 @@ def fair_analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | 
         started = time.perf_counter()
         chosen, best = _chosen(rules, positions[index - 1], action, before, after, options,
                                report)
-        # the best action loses nothing, by the estimate too (the same estimate on both sides)
-        loss = (Chance(0.0, 0.0, 0.0, before.exact) if action == before.best
-                else _loss(_chance(before), chosen))
+        loss = _loss(_chance(before), chosen)
         steps.append(FairStep(
             index, text, str(result.move) if result.move is not None else None, result.card,
             _chance(after), best, _chance(before), chosen, loss,
@@ -236,7 +239,7 @@ def fair_analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | 
 
 
 def _chance(result: FairResult) -> Chance:
-    return Chance(result.value, result.low, result.high, result.exact)
+    return Chance(result.low, result.high, result.exact)
 
 
 def _chosen(rules: RuleSet, position: Position, action: Move | None, before: FairResult,
@@ -246,12 +249,17 @@ def _chosen(rules: RuleSet, position: Position, action: Move | None, before: Fai
     that of the position it led to), and the best action to name there: ``action`` itself when
     it is known to be as good as any."""
     if action == before.best:
-        return _chance(before), action
+        if before.bracket is None:
+            return _chance(before), action
+        # the policy's first move: at least the policy's chance (its sampled lower bound,
+        # unless a proof contradicts it), at most the position's chance
+        low = before.bracket.sampled_low
+        return Chance(low if low <= before.high else 0.0, before.high, False), action
     if action is not None and not action.is_draw:
         chosen = _chance(after)                      # a play leads to one position: the next
     else:
         chosen = _draw_chance(rules, position, before, options, progress)
-    tie = chosen.exact and before.exact and chosen.value >= before.value - EPSILON
+    tie = chosen.exact and before.exact and chosen.low >= before.low - EPSILON
     return chosen, action if tie else before.best
 
 
@@ -260,8 +268,9 @@ def _draw_chance(rules: RuleSet, position: Position, before: FairResult,
                  progress: "Callable[[FairProgress], None] | None") -> Chance:
     """The chance of drawing at ``position``: exact from every action's chance when the
     position was searched exactly and the draw's search fits the budget too; else by strata,
-    each card the stock may turn up weighted by how many of it are unseen, the budget and the
-    orders shared out among them (exact when every stratum is)."""
+    each card the stock may turn up weighted by how many of it are unseen, the budget shared
+    out among them: exact when every stratum is, else the bracket of orders that all start
+    with the draw, intersected with the strata's weighted bounds (proved or exact)."""
     if before.exact:
         try:
             chances = action_chances(rules, position, states=options["states"],
@@ -275,31 +284,27 @@ def _draw_chance(rules: RuleSet, position: Position, before: FairResult,
     strata = len(counts)
     states = None if options["states"] is None else max(1, options["states"] // strata)
     seconds = None if options["seconds"] is None else options["seconds"] / strata
-    value = low = high = 0.0
+    low = high = 0.0
     exact = True
     for card, count in sorted(counts.items()):
         rest = list(position.stock)
         rest.remove(card)
         drawn = Position(position.columns, tuple(rest), position.waste + (card,))
-        weight = count / unseen
-        found = fair_chance(rules, drawn, states=states, seconds=seconds,
-                            samples=max(1, round(options["samples"] * weight)),
-                            seed=options["seed"], estimate_seconds=seconds, progress=progress)
-        value += weight * found.value
-        low += weight * found.low
-        high += weight * found.high
-        exact = exact and found.exact
+        found = proved_chance(rules, drawn, states=states, seconds=seconds, progress=progress)
+        low += count / unseen * found[0]
+        high += count / unseen * found[1]
+        exact = exact and found[0] == found[1]
     if exact:
-        return Chance.exactly(value)
-    return Chance(value, min(low, value), max(high, value), False)
+        return Chance.exactly(low)
+    bracket = action_bracket(rules, position, DRAW_MOVE, proved_low=low, proved_high=high,
+                             samples=options["samples"], seed=options["seed"],
+                             bracket_seconds=options["bracket_seconds"], progress=progress)
+    return Chance(bracket.low, bracket.high, False)
 
 
 def _loss(best: Chance, chosen: Chance) -> Chance:
     """What choosing ``chosen`` over the best action gave away: never below 0; exact when both
-    are, else with the widest interval the two allow."""
-    value = max(0.0, best.value - chosen.value)
+    are, else the widest the two brackets allow."""
     if best.exact and chosen.exact:
-        return Chance.exactly(value)
-    low = max(0.0, best.low - chosen.high)
-    high = max(0.0, best.high - chosen.low)
-    return Chance(value, min(low, value), max(high, value), False)
+        return Chance.exactly(max(0.0, best.low - chosen.low))
+    return Chance(max(0.0, best.low - chosen.high), max(0.0, best.high - chosen.low), False)

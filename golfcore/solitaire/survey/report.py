@@ -5,6 +5,7 @@ variants."""
 
 from __future__ import annotations
 
+import math
 from typing import Any, Collection, Sequence
 
 from golfcore.solitaire.survey.progress import format_duration
@@ -84,26 +85,40 @@ def format_summary(summary: dict[str, Any], listed: int = LISTED_DEALS) -> list[
     return lines
 
 
-def _interval(low: float, high: float) -> str:
+def _interval(low: float, high: float, outward: bool = False) -> str:
+    """``5.1-40.2%``; ``outward``: rounded down and up, so that it still holds what it held."""
+    if outward:
+        return f"{math.floor(1000 * low + 1e-9) / 10:.1f}-{math.ceil(1000 * high - 1e-9) / 10:.1f}%"
     return f"{100 * low:.1f}-{100 * high:.1f}%"
 
 
 def format_fair(summary: dict[str, Any]) -> list[str]:
     """The fair chance beside the clairvoyant share, a row per variant (``--fair``): deals,
-    the clairvoyant share and its interval, the mean fair chance and its interval, the share
-    of deals whose fair chance is exact."""
-    table = [["fair chance", "deals", "clairvoyant", "95% CI", "mean fair", "95% CI", "exact"]]
+    the clairvoyant share and its interval, the mean fair chance (exact, or its bracket), the
+    share of deals whose fair chance is exact."""
+    table = [["fair chance", "deals", "clairvoyant", "95% CI", "mean fair", "exact"]]
+    bracketed = False
     for r in summary["variants"]:
-        fair = r.get("fair") or {"n": 0, "mean": None, "ci": [0.0, 1.0], "share_exact": None}
+        fair = r.get("fair") or {"n": 0, "mean": None, "bracket": [0.0, 1.0],
+                                 "share_exact": None}
         share = _pct(r["share"])
+        if fair["mean"] is not None:
+            mean = _pct(fair["mean"])
+        elif fair["n"]:
+            mean = _interval(fair["bracket"][0], fair["bracket"][1], outward=True)
+            bracketed = True
+        else:
+            mean = "-"
         table.append([r["variant"], str(fair["n"]), share,
-                      _interval(*r["ci"]) if r["share"] is not None else "-",
-                      _pct(fair["mean"]),
-                      _interval(*fair["ci"]) if fair["mean"] is not None else "-",
+                      _interval(*r["ci"]) if r["share"] is not None else "-", mean,
                       _pct(fair["share_exact"])])
-    lines = _table(table, right=set(range(1, 7)))
-    lines.append("(mean fair: the mean of each deal's fair chance, exact or estimated; estimates "
-                 "err low.")
-    lines.append(" 95% CI: Student's t over the deals, which includes each estimate's own "
-                 "sampling; docs/survey.md)")
+    lines = _table(table, right=set(range(1, 6)))
+    lines.append("(mean fair: the mean of these deals' fair chances, exact when every deal's is;")
+    if bracketed:
+        lines.append(" else LOW-HIGH, a bracket that holds it at 95 %: the exact values, plus "
+                     "what the other deals' searches proved,")
+        lines.append(" narrowed by bounds sampled on their stocks (statistical); about these "
+                     "deals only; docs/survey.md)")
+    else:
+        lines.append(" docs/survey.md)")
     return lines

@@ -1,6 +1,6 @@
 """The survey's figures: :func:`summarize` turns records into shares, intervals, means, times per
 deal and the deals that separate variants, and with ``--fair`` the mean fair chance
-(:func:`fair_figures`). The Wilson interval, the interval of a mean and percentiles are
+(:func:`~.fair.fair_figures`, importable from here). The Wilson interval and percentiles are
 :mod:`golfcore.runs.stats`' (shared with ``golf tournament``); ``wilson_interval`` and ``Z95``
 stay importable from here."""
 
@@ -12,8 +12,9 @@ import statistics
 from typing import Any, Iterable, Sequence
 
 from golfcore.solitaire.scoring import POINTS, STROKES
+from golfcore.solitaire.survey.fair import fair_figures
 from golfcore.solitaire.survey.tasks import Record
-from golfcore.runs.stats import Z95, mean_interval, percentile, wilson_interval
+from golfcore.runs.stats import Z95, percentile, wilson_interval
 
 __all__ = ["Z95", "fair_figures", "summarize", "unique_records", "wilson_interval"]
 
@@ -26,19 +27,6 @@ def unique_records(records: Iterable[Record]) -> dict[tuple[int, str], Record]:
     return out
 
 
-def fair_figures(records: Sequence[Record]) -> dict[str, Any]:
-    """The fair chance over the deals of ``records`` (one fair record a deal, one variant):
-    ``n`` deals, ``mean`` of their values with its 95 % interval ``ci`` (``interval`` says
-    which: ``"t"`` or ``"wilson-bound"``, :func:`golfcore.runs.stats.mean_interval`), ``exact``
-    deals computed exactly and their share ``share_exact``, ``seconds`` spent in all."""
-    values = [float(r["value"]) for r in records]
-    mean, low, high, how = mean_interval(values)
-    exact = sum(1 for r in records if r["exact"])
-    return {"n": len(records), "mean": mean, "ci": [low, high], "interval": how,
-            "exact": exact, "share_exact": exact / len(records) if records else None,
-            "seconds": math.fsum(float(r["seconds"]) for r in records)}
-
-
 def summarize(records: Iterable[Record], variants: Sequence[str] | None = None,
               fair: Iterable[Record] | None = None) -> dict[str, Any]:
     """The survey's figures from its records (each ``(deal, variant)`` counted once).
@@ -48,8 +36,8 @@ def summarize(records: Iterable[Record], variants: Sequence[str] | None = None,
     interval ``ci``, ``mean_best_removed`` and ``mean_score`` (``None`` when the best result
     was not searched, or the variant keeps no points or strokes), ``time`` per deal (solver
     seconds: mean, median, p90, max, total) and ``visited`` (positions searched, in total).
-    ``fair``: the fair chance over the variant's deals (:func:`fair_figures`), from the fair
-    records ``fair`` (``None`` without them).
+    ``fair``: the fair chance over the variant's deals (:func:`~.fair.fair_figures`: exact,
+    or a bracket of their mean), from the fair records ``fair`` (``None`` without them).
     ``pairs``: for every ordered pair of variants, the deals winnable under the first and lost
     under the second (among the deals solved under both).
     """
