@@ -335,7 +335,7 @@ def test_the_best_move_keeps_the_chance_it_promises(variant, seed, unseen, table
     else:
         game = Game(rules, position=position)
         assert game.play(result.best).accepted
-        assert game.fair_chance(fraction=True).fraction == result.fraction
+        assert fair_chance(rules, game.state, fraction=True).fraction == result.fraction
 
 
 @settings(BASE, max_examples=20)
@@ -410,12 +410,17 @@ def test_the_fair_hint():
     move = game.hint("fair")
     assert move == best_fair_move(game.rules, game.position)
     assert move in game.legal_moves()
+    hint = game.suggest("fair")
+    assert hint.move == move and hint.strategy == "fair"
+    assert hint.chance.exact and hint.chance.value == 0.5      # the chance beside the move
     assert game.hint("legal") in game.legal_moves()
     assert game.hint("solver") in game.legal_moves()
-    with pytest.raises(GolfError, match="'legal', 'solver' or 'fair'"):
+    assert game.suggest("solver").chance is None
+    with pytest.raises(GolfError, match="unknown hint strategy 'psychic': expected 'legal', "
+                                        "'fair' or 'solver'"):
         game.hint("psychic")
     over = Game("cards4", position=Position.build([["5C"]], [], "KH"))
-    assert over.hint("fair") is None
+    assert over.hint("fair") is None and over.suggest("fair").chance is None
 
 
 @pytest.mark.parametrize("options, message", [

@@ -432,8 +432,8 @@ def test_protocol_fair_hint_of_a_finished_game():
 
 
 @pytest.mark.parametrize("request_, message", [
-    ({"strategy": "magic"}, "'strategy' must be 'legal', 'solver' or 'fair', got 'magic'"),
-    ({"strategy": 3}, "'strategy' must be 'legal', 'solver' or 'fair', got 3"),
+    ({"strategy": "magic"}, "'strategy' must be 'legal', 'fair' or 'solver', got 'magic'"),
+    ({"strategy": 3}, "'strategy' must be 'legal', 'fair' or 'solver', got 3"),
     ({"strategy": "fair", "limit": 0}, "'limit' must be a whole number"),
     ({"strategy": "fair", "limit": True}, "'limit' must be a whole number"),
     ({"strategy": "fair", "seconds": "5"}, "'seconds' must be a number of seconds above 0"),

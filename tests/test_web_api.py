@@ -98,7 +98,9 @@ def serve_reply(requests: list[dict[str, Any]]) -> dict[str, Any]:
 def hidden(reply: dict[str, Any]) -> dict[str, Any]:
     """``reply`` as the web sends it: the stock's order hidden."""
     out = dict(reply)
-    out["state"] = {**out["state"], "position": {**out["state"]["position"], "stock": None}}
+    position = out["state"]["position"]
+    out["state"] = {**out["state"], "position": {**position, "stock": None,
+                                                 "stock_count": len(position["stock"])}}
     return out
 
 

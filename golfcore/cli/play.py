@@ -4,8 +4,9 @@
 (``5``), a touch (``1.4``), ``draw``, ``undo`` or a card (``9C``, ``9 de tréboles``); every move
 text is checked before any is applied. A refused move prints its reason code and messages on
 stderr and stops (exit status 1). ``--json`` prints ``Game.summary()`` plus each step's result.
-``--hint-strategy fair`` suggests the move that maximises the fair chance (a player who cannot
-see the stock: :mod:`golfcore.solitaire.search.fair`) and shows that chance.
+``--hint-strategy NAME`` names a hint strategy of :mod:`golfcore.solitaire.hints` (``legal``,
+``solver``, ``fair``: the move that maximises the fair chance of a player who cannot see the
+stock, shown beside it, exact or a bracket).
 """
 
 from __future__ import annotations
@@ -18,13 +19,11 @@ from golfcore.cli.common import (FairSearching, add_game_arguments, add_search_a
                                  make_game, search_limits)
 from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, out,
                                  print_json, print_lines)
-from golfcore.solitaire.game import FAIR_HINT_SECONDS, Game
-from golfcore.solitaire.moves import Move
+from golfcore.solitaire import hints
+from golfcore.solitaire.game import Game
 from golfcore.solitaire.engine import ActionResult
+from golfcore.solitaire.hints import Hint
 from golfcore.solitaire.scoring import RESULT, Score
-
-if TYPE_CHECKING:
-    from golfcore.solitaire.search.fair import FairResult
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -35,17 +34,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help="print the game's summary plus each step's result as JSON")
-    parser.add_argument("--hint-strategy", choices=("legal", "solver", "fair"), default=None,
-                        help="how the summary's hint is chosen: legal (the default: a legal "
-                             "move, no promise of a win), solver (a move that keeps a win "
-                             "possible, else one toward the best result; the solver reads the "
-                             "stock's order) or fair (the move that maximises the fair chance, "
-                             "the chance of winning of a perfect player who cannot see the "
-                             "stock, shown beside it: exact, or a bracket that holds it at 95 %% "
-                             "when the exact search is capped; neither --limit nor --seconds: "
-                             f"{FAIR_HINT_SECONDS:g} s of exact search, then as long again of "
-                             "sampling); with --json the "
-                             "summary then gets a 'hint' field (and 'hint_chance' for fair)")
+    parser.add_argument("--hint-strategy", choices=hints.hint_names(), default=None,
+                        help="how the summary's hint is chosen: " + _strategies_help()
+                             + "; with --json the summary then gets a 'hint' field (and "
+                               "'hint_chance' for a strategy that shows a chance)")
     add_search_arguments(parser, "the solver's hint search", fair="--hint-strategy fair")
 
 
@@ -58,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
             args.parser.error("give a game code (such as GO1-C-AAAAAAB) or --number N")
         code = items.pop(0)
     limits = search_limits(args)
-    if limits and args.hint_strategy not in ("solver", "fair"):
+    if limits and not hints.is_search(args.hint_strategy):
         args.parser.error(bilingual(
             "--limit and --seconds bound the solver's or the fair hint: give them with "
             "--hint-strategy solver or fair", "--limit y --seconds limitan la pista del solver "
@@ -74,15 +66,15 @@ def run(args: argparse.Namespace) -> int:
             refused = (index, text, result)
             break
     summary = game.summary()
-    strategy = args.hint_strategy or "legal"
+    strategy = args.hint_strategy or hints.DEFAULT
     if args.json:
         summary["steps"] = [step_json(text, result) for text, result in steps]
         if args.hint_strategy is not None:
-            hint, chance = _hint(game, strategy, args)
-            summary["hint"] = str(hint) if hint is not None else None
+            hint = _hint(game, strategy, args)
+            summary["hint"] = str(hint.move) if hint.move is not None else None
             summary["hint_strategy"] = strategy
-            if chance is not None:
-                summary["hint_chance"] = chance.to_json()
+            if hint.chance is not None:
+                summary["hint_chance"] = hint.chance.to_json()
         print_json(summary)
     else:
         for index, (text, result) in enumerate(steps, start=1):
@@ -98,11 +90,12 @@ def run(args: argparse.Namespace) -> int:
             ("score", score_text(game.score)),
             ("moves", str(summary["moves"])),
             ("legal", " ".join(summary["legal"]) or "none")]
-        hint, chance = _hint(game, strategy, args)
-        if hint is not None:
-            rows.append(("hint", str(hint)))
-        if chance is not None:
-            rows.append(("fair chance", chance_text(chance)))
+        hint = _hint(game, strategy, args)
+        if hint.move is not None:
+            rows.append(("hint", str(hint.move)))
+        shows = hints.hint_strategy(strategy).shows
+        if hint.chance is not None and shows is not None:
+            rows.append((shows, chance_text(hint.chance)))
         if "messages" in summary:
             rows.append(("message", f"{summary['messages']['es']} / {summary['messages']['en']}"))
         print_lines(fields(rows))
@@ -117,22 +110,25 @@ def run(args: argparse.Namespace) -> int:
     return OK
 
 
-def _hint(game: Game, strategy: str, args: argparse.Namespace
-          ) -> "tuple[Move | None, FairResult | None]":
-    """The summary's hint, and for the fair strategy its chance. The solver's and the fair
-    hint's searches are bounded by ``--limit`` and ``--seconds`` (the fair one as
-    ``Game.hint("fair")`` is), with progress shown."""
-    if strategy == "legal":
-        return game.hint(strategy), None
-    if strategy == "fair":
-        from golfcore.solitaire.search.fair import DEFAULT_SAMPLES
+def _strategies_help() -> str:
+    """Each registered strategy with its summary and default budget, for ``--help``."""
+    parts = []
+    for name in hints.hint_names():
+        strategy = hints.hint_strategy(name)
+        budget = (f"; without --seconds: {strategy.seconds:g} s of search"
+                  if strategy.searches and strategy.seconds is not None else "")
+        default = "the default: " if name == hints.DEFAULT else ""
+        parts.append(f"{name} ({default}{strategy.summary}{budget})")
+    return ", ".join(parts).replace("%", "%%")
 
-        with FairSearching("play", args.progress, what="a hint",
-                           samples=DEFAULT_SAMPLES) as searching:
-            result = game.fair_hint(progress=searching.callback, **search_limits(args))
-        return result.best, (result if result.best is not None else None)
-    with Searching("play", args.progress, what="a hint") as searching:
-        return game.hint(strategy, progress=searching.callback, **search_limits(args)), None
+
+def _hint(game: Game, strategy: str, args: argparse.Namespace) -> Hint:
+    """The summary's hint, with what its strategy shows. A strategy that searches is bounded
+    by ``--limit`` and ``--seconds`` (else by its default budget), with progress shown."""
+    if not hints.is_search(strategy):
+        return game.suggest(strategy)
+    with FairSearching("play", args.progress, what="a hint") as searching:
+        return game.suggest(strategy, progress=searching.callback, **search_limits(args))
 
 
 def step_json(text: str, result: ActionResult) -> dict[str, Any]:

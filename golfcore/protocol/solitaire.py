@@ -1,6 +1,7 @@
 """The solitaire's protocol commands: ``new`` (a deal, a code or a position), ``state``,
-``legal``, ``play``, ``draw``, ``undo``, ``hint`` (``legal``, ``solver`` or ``fair``: the fair
-hint's reply carries its ``chance``) and ``solve``.
+``legal``, ``play``, ``draw``, ``undo``, ``hint`` (a strategy of :mod:`golfcore.solitaire.hints`:
+``legal``, ``solver`` or ``fair``; a strategy that shows a chance, the fair one, replies with
+its ``chance``) and ``solve``.
 
 :class:`SolitaireTable` holds one :class:`~golfcore.solitaire.game.Game`; the session
 (:mod:`golfcore.protocol.server`) dispatches the solitaire's commands to it. Every reply carries
@@ -15,13 +16,12 @@ from typing import Any, Callable
 
 import golfcore
 from golfcore.errors import GolfError
+from golfcore.solitaire import hints
 from golfcore.solitaire.engine import ActionResult
 from golfcore.solitaire.game import Game
 from golfcore.solitaire.position import Position
 
 GAME = "solitaire"
-#: The strategies of ``hint``.
-STRATEGIES = ("legal", "solver", "fair")
 #: The variant of a ``new`` without ``variant`` (an empty ``variant`` is refused, not this).
 DEFAULT_VARIANT = "app-facil"
 
@@ -83,24 +83,27 @@ def _check_columns(raw: Any) -> None:
 SEARCH_LIMIT = 200_000
 
 
-def bounded_hint(request: dict[str, Any],
-                 strategies: tuple[str, ...] = ("solver", "fair")) -> dict[str, Any]:
-    """A ``hint`` request with its search bounded, for the ``strategies`` given: to
-    :data:`SEARCH_LIMIT` positions (information states), the fair hint's also to
-    :data:`~golfcore.solitaire.game.FAIR_HINT_SECONDS` of exact search (and as long again of
-    estimate). A value that is not a number is left for :func:`search_limits` to refuse."""
-    from golfcore.solitaire import game
-
+def bounded_hint(request: dict[str, Any], every_search: bool = True) -> dict[str, Any]:
+    """A ``hint`` request with its search bounded. A strategy with a time of its own (the fair
+    hint's :data:`~golfcore.solitaire.search.hints.FAIR_HINT_SECONDS`: 5 s of exact search,
+    and as long again of sampling) is bounded to :data:`SEARCH_LIMIT` information states and
+    that time; with ``every_search`` (``golf web``) every strategy that searches (the solver's
+    too) is bounded to :data:`SEARCH_LIMIT` positions. A value that is not a number is left for
+    :func:`search_limits` to refuse; a strategy that is not registered, for ``hint``."""
     strategy = request.get("strategy")
+    if not hints.is_search(strategy):
+        return request
+    most = hints.hint_strategy(strategy).seconds
+    if most is None and not every_search:
+        return request
     limit, seconds = request.get("limit"), request.get("seconds")
-    if strategy in strategies and (
-            limit is None or isinstance(limit, int) and not isinstance(limit, bool)
-            and limit > SEARCH_LIMIT):
+    if limit is None or isinstance(limit, int) and not isinstance(limit, bool) \
+            and limit > SEARCH_LIMIT:
         request = {**request, "limit": SEARCH_LIMIT}
-    if strategy in strategies and strategy == "fair" and (
+    if most is not None and (
             seconds is None or isinstance(seconds, (int, float)) and not isinstance(seconds, bool)
-            and seconds > game.FAIR_HINT_SECONDS):
-        request = {**request, "seconds": game.FAIR_HINT_SECONDS}
+            and seconds > most):
+        request = {**request, "seconds": most}
     return request
 
 
@@ -186,23 +189,20 @@ class SolitaireTable:
 
     def _hint(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self.game
-        strategy = request.get("strategy", "legal")
-        if not isinstance(strategy, str) or strategy not in STRATEGIES:
-            raise GolfError(f"'strategy' must be 'legal', 'solver' or 'fair', got "
+        strategy = request.get("strategy", hints.DEFAULT)
+        if not isinstance(strategy, str) or strategy not in hints.hint_names():
+            raise GolfError(f"'strategy' must be {hints.names_text()}, got "
                             f"{reprlib.repr(strategy)}")
-        # the fair hint is bounded as over the web: huge budgets would grow the search's memory
-        limits = search_limits(bounded_hint(request, ("fair",)))
-        reply: dict[str, Any] = {}
-        if strategy == "fair":
-            result = game.fair_hint(**limits)
-            move = result.best
-            reply["chance"] = result.to_json() if move is not None else None
-        elif strategy == "solver":
-            move = game.hint(strategy, **limits)
-        else:
-            move = game.hint(strategy)
-        return {"hint": str(move) if move is not None else None, "strategy": strategy,
-                **reply, "state": game.summary()}
+        # a strategy that must be bounded (the fair hint: huge budgets would grow the search's
+        # memory) is bounded as over the web
+        limits = search_limits(bounded_hint(request, every_search=False))
+        chosen = hints.hint_strategy(strategy)
+        hint = game.suggest(strategy, **limits)
+        reply = {"hint": str(hint.move) if hint.move is not None else None,
+                 "strategy": strategy}
+        if chosen.shows is not None:
+            reply["chance"] = hint.chance.to_json() if hint.chance is not None else None
+        return {**reply, "state": game.summary()}
 
     def _solve(self, request: dict[str, Any]) -> dict[str, Any]:
         from golfcore.solitaire.search.solver import solver_for

@@ -13,13 +13,14 @@ Card('TH')
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any, Callable, cast
+from typing import Any, Callable
 
 from golfcore import jsonio
-from golfcore.solitaire import engine
+from golfcore.solitaire import engine, hints
 from golfcore.cards import Card
 from golfcore.codes import format_code, parse_code
 from golfcore.solitaire.engine import ActionResult
+from golfcore.solitaire.hints import DEFAULT as DEFAULT_HINT, Hint
 from golfcore.errors import CardError, CodeError, GolfError, PositionError, VariantError
 from golfcore.solitaire.moves import Move, MoveError
 from golfcore.notation import parse_card, quote
@@ -31,14 +32,8 @@ from golfcore.solitaire.state import GameState, Outcome
 from golfcore.framework.registry import registry
 from golfcore.framework.variant import Variant
 
-if TYPE_CHECKING:
-    from golfcore.solitaire.search.fair import FairProgress, FairResult
-    from golfcore.solitaire.search.solver import SearchProgress
-
 #: Version of :meth:`Game.to_json`'s format.
 FORMAT = 1
-#: The seconds ``Game.hint("fair")`` searches exactly (then estimates) when given no budget.
-FAIR_HINT_SECONDS = 5.0
 
 
 class Game:
@@ -120,61 +115,31 @@ class Game:
     def legal_moves(self) -> list[Move]:
         return engine.legal_moves(self.rules, self.state)
 
-    def hint(self, strategy: str = "legal", *, limit: int | None = None,
+    def hint(self, strategy: str = DEFAULT_HINT, *, limit: int | None = None,
              seconds: float | None = None,
-             progress: "Callable[[SearchProgress], None] | Callable[[FairProgress], None] | None"
-             = None) -> Move | None:
-        """A move to suggest, ``None`` when the game is over.
+             progress: "Callable[[Any], None] | None" = None) -> Move | None:
+        """A move to suggest, ``None`` when the game is over: :meth:`suggest`'s move."""
+        return self.suggest(strategy, limit=limit, seconds=seconds, progress=progress).move
 
-        ``strategy="legal"``: any legal move, as the documents describe (C4-11: no promise of a
-        win). ``strategy="solver"``: a move that keeps a win possible, or when none does, the
-        first move toward the best result the variant's scoring allows
-        (:mod:`golfcore.solitaire.search.solver`). ``limit`` (positions), ``seconds`` and ``progress``
-        bound and report the solver's search as in
-        :meth:`golfcore.solitaire.search.solver.Solver.solve`: a search stopped early suggests the
-        first move of the best line it found. ``strategy="fair"``: the move that maximises the
-        fair chance, the chance of winning of a perfect player who cannot see the stock
-        (:mod:`golfcore.solitaire.search.fair`); unlike the solver's hint it never reads the stock's
-        order. ``limit`` (information states), ``seconds`` and ``progress``
-        (:class:`~golfcore.solitaire.search.fair.FairProgress`) bound and report its exact search
-        (neither given: :data:`FAIR_HINT_SECONDS`, since a whole deal is rarely searched
-        exactly); when they stop it, the move is the first of a non-peeking policy's estimate,
-        sampled for at most ``seconds`` more (:meth:`fair_chance` says which it is). The legal
-        strategy searches nothing and ignores them.
+    def suggest(self, strategy: str = DEFAULT_HINT, *, limit: int | None = None,
+                seconds: float | None = None,
+                progress: "Callable[[Any], None] | None" = None) -> Hint:
+        """The hint of ``strategy`` (a name registered in :mod:`golfcore.solitaire.hints`:
+        :func:`~golfcore.solitaire.hints.hint_names`), with what it shows of its move's worth.
+
+        ``"legal"`` (the default): any legal move, as the documents describe (C4-11: no promise
+        of a win). ``"solver"``: a move that keeps a win possible, or when none does, the first
+        move toward the best result the variant's scoring allows; it reads the stock's order.
+        ``"fair"``: the move that maximises the fair chance, the chance of winning of a perfect
+        player who cannot see the stock, with that chance (``Hint.chance``: exact, or a bracket
+        when the exact search is capped); it never reads the stock's order. A strategy that
+        searches is bounded by ``limit`` (positions for the solver, information states for the
+        fair chance) and ``seconds``, or by its default budget when neither is given, and
+        reports to ``progress``; the legal strategy searches nothing and ignores them. An
+        unknown strategy is a :class:`~golfcore.errors.GolfError` naming the known ones.
         """
-        if strategy == "legal":
-            return engine.hint(self.rules, self.state)
-        if strategy == "solver":
-            from golfcore.solitaire.search.solver import solver_for
-
-            return solver_for(self.rules).hint(
-                self.state, limit=limit, seconds=seconds,
-                progress=cast("Callable[[SearchProgress], None] | None", progress))
-        if strategy == "fair":
-            return self.fair_hint(
-                limit=limit, seconds=seconds,
-                progress=cast("Callable[[FairProgress], None] | None", progress)).best
-        raise GolfError(f"unknown hint strategy {strategy!r}: expected 'legal', 'solver' or "
-                        f"'fair'")
-
-    def fair_hint(self, *, limit: int | None = None, seconds: float | None = None,
-                  progress: "Callable[[FairProgress], None] | None" = None) -> "FairResult":
-        """The fair chance behind :meth:`hint` ``("fair")``, bounded as it is: ``limit``
-        information states and ``seconds`` of exact search, then as many seconds of estimate;
-        its ``best`` is the hint. ``seconds`` is :data:`FAIR_HINT_SECONDS` when not given,
-        ``limit`` or not (a ``limit`` alone would let the estimate sample without end)."""
-        if seconds is None:
-            seconds = FAIR_HINT_SECONDS
-        return self.fair_chance(states=limit, seconds=seconds, bracket_seconds=seconds,
-                                progress=progress)
-
-    def fair_chance(self, **options: Any) -> "FairResult":
-        """The fair chance of the current position and the move that achieves it
-        (:func:`golfcore.solitaire.search.fair.fair_chance`, with the same options: ``states``,
-        ``seconds``, ``samples``, ``seed``, ``progress`` ...)."""
-        from golfcore.solitaire.search.fair import fair_chance
-
-        return fair_chance(self.rules, self.state.position, **options)
+        return hints.suggest(self.rules, self.state, strategy, limit=limit, seconds=seconds,
+                             progress=progress)
 
     # -- actions ---------------------------------------------------------------------------------
 

@@ -35,8 +35,11 @@ from golfcore.protocol import cardgame as cg_protocol
 from golfcore.protocol import solitaire as sol_protocol
 from golfcore.protocol.cardgame import CardGameTable, RequestError
 from golfcore.protocol.solitaire import SEARCH_LIMIT, SolitaireTable, bounded_hint
+from golfcore.solitaire import hints
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.game import Game
+from golfcore.solitaire.observation import observe
+from golfcore.solitaire.position import Position
 from golfcore.solitaire.scoring import HOLES, PAR
 from golfcore.web.courses import Course, game_entry, start_course
 from golfcore.web.exports import HUMAN
@@ -88,16 +91,16 @@ class StaleError(RequestError):
         super().__init__(STALE, message)
 
 
-def public_state(state: dict[str, Any]) -> dict[str, Any]:
-    """A solitaire ``state`` as a browser may see it: the stock's order is ``null``."""
-    position = state.get("position")
-    if not isinstance(position, dict):
-        return state
-    return {**state, "position": {**position, "stock": None}}
+def public_state(state: dict[str, Any], position: Position) -> dict[str, Any]:
+    """A solitaire ``state`` (of ``position``) as a browser may see it: its position is what
+    the player sees (:func:`~golfcore.solitaire.observation.observe`: the stock's order
+    ``null``)."""
+    return {**state, "position": observe(position).to_json()}
 
 
-def _public(reply: dict[str, Any]) -> dict[str, Any]:
-    return {**reply, "state": public_state(reply["state"])} if "state" in reply else reply
+def _public(reply: dict[str, Any], position: Position) -> dict[str, Any]:
+    return ({**reply, "state": public_state(reply["state"], position)} if "state" in reply
+            else reply)
 
 
 def check_version(request: dict[str, Any], version: int) -> None:
@@ -243,7 +246,7 @@ class LiveSolitaire:
                           "complete": complete}}
 
     def _tag(self, reply: dict[str, Any]) -> dict[str, Any]:
-        out = {**_public(reply), "table": self.id, "version": self.version}
+        out = {**_public(reply, self.game.position), "table": self.id, "version": self.version}
         if self.course is not None:
             out["round"] = self.course.info(self.game)
         return out
@@ -304,10 +307,10 @@ class LiveSolitaire:
 
 
 def is_search(cmd: str, request: dict[str, Any]) -> bool:
-    """Whether a request runs a search (a thread, one at a time per connection): the solver's
-    or the fair hint's."""
+    """Whether a request runs a search (a thread, one at a time per connection): a hint whose
+    strategy searches (the solver's or the fair hint's)."""
     if cmd == "hint":
-        return request.get("strategy") in ("solver", "fair")
+        return hints.is_search(request.get("strategy"))
     return cmd == "new" and request.get("game", SOLITAIRE) == SOLITAIRE \
         and request.get("winnable") is True
 

@@ -45,6 +45,7 @@ from golfcore.solitaire.search.fair_bracket import (BRACKET, CONFIDENCE,
 from golfcore.solitaire.search.fair_search import Budget, FairProgress, Search
 from golfcore.solitaire.search.fair_tables import tables_for
 from golfcore.solitaire.moves import Move
+from golfcore.solitaire.observation import observe
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import RuleSet, rule_set
 from golfcore.solitaire.state import GameState, Outcome
@@ -146,7 +147,8 @@ def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
     carries the exact ``fraction``. ``progress`` hears from both phases
     (:class:`FairProgress`: ``"exact"``, then ``"bracket"``).
 
-    Only the *cards* of the stock are read, never their order. Raises
+    Only what the player sees is read (:func:`~golfcore.solitaire.observation.observe`): the
+    *cards* of the stock, never their order. Raises
     :class:`~golfcore.errors.PositionError` for a position the variant cannot have and
     :class:`~golfcore.errors.GolfError` for a budget that means nothing.
     """
@@ -156,6 +158,7 @@ def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
     check_budget(states, seconds, samples, policy_states, bracket_seconds, policy_unseen,
                  solver_positions, confidence)
     engine.check_position(rule_set_, position)
+    position = observe(position).position()      # what the player sees: no stock order
     started = time.perf_counter()
     result = engine.outcome(rule_set_, GameState(position))
     if result is not Outcome.PLAYING:
@@ -169,7 +172,7 @@ def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
     except Budget as stop:
         stopped = stop.what
         # what the exact search proved before it stopped (0 and 1 when nothing)
-        proved = (float(getattr(stop, "root_low", 0.0)), float(getattr(stop, "root_high", 1.0)))
+        proved = (stop.root_low, stop.root_high)
     else:
         exact_value = Fraction(value) if fraction else None
         v = float(value)
@@ -210,6 +213,7 @@ def action_chances(rules: "RuleSet | str", position: "Position | GameState", *,
         position = position.position
     check_budget(states, seconds, 1, 0, None)
     engine.check_position(rule_set_, position)
+    position = observe(position).position()      # what the player sees: no stock order
     if engine.outcome(rule_set_, GameState(position)) is not Outcome.PLAYING:
         return []
     search = Search(tables_for(rule_set_), position, exact_fraction=fraction)
@@ -230,6 +234,7 @@ def proved_chance(rules: "RuleSet | str", position: "Position | GameState", *,
         position = position.position
     check_budget(states, seconds, 1, 0, None)
     engine.check_position(rule_set_, position)
+    position = observe(position).position()      # what the player sees: no stock order
     result = engine.outcome(rule_set_, GameState(position))
     if result is not Outcome.PLAYING:
         return (1.0, 1.0) if result is Outcome.WON else (0.0, 0.0)
@@ -238,7 +243,7 @@ def proved_chance(rules: "RuleSet | str", position: "Position | GameState", *,
     try:
         value = float(search.best(limit=states, deadline=deadline, progress=progress)[1])
     except Budget as stop:
-        return float(getattr(stop, "root_low", 0.0)), float(getattr(stop, "root_high", 1.0))
+        return stop.root_low, stop.root_high
     return value, value
 
 
@@ -260,6 +265,7 @@ def action_bracket(rules: "RuleSet | str", position: "Position | GameState", act
     check_budget(None, None, samples, policy_states, bracket_seconds, policy_unseen,
                  solver_positions, confidence)
     engine.check_position(rule_set_, position)
+    position = observe(position).position()      # what the player sees: no stock order
     if action not in engine.legal_moves(rule_set_, GameState(position)):
         raise GolfError(f"{action} is not a legal action here")
     search = Search(tables_for(rule_set_), position)

@@ -1,0 +1,46 @@
+"""What the solitaire's player sees (golfcore.solitaire.observation): the columns, the waste, how
+many cards the stock holds and which, never their order. The web sends it instead of the
+position, and the fair chance searches from it."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings, strategies as st
+
+from golfcore import Game, Position
+from golfcore.solitaire.observation import observe
+from golfcore.web.tables import public_state
+
+
+@settings(max_examples=40, deadline=None)
+@given(deal=st.integers(1, 10 ** 6), seed=st.integers(0, 10 ** 6), moves=st.integers(0, 12))
+def test_an_observation_says_nothing_of_the_stocks_order(deal, seed, moves):
+    """Two positions that differ only in the stock's order are seen alike, and what is seen is
+    the columns and waste as they lie and the stock's cards."""
+    game = Game("app-facil", deal=deal)
+    for _ in range(moves):
+        if game.is_over:
+            break
+        game.apply(random.Random(seed + len(game.legal_moves())).choice(game.legal_moves()))
+    position = game.position
+    order = list(position.stock)
+    random.Random(seed).shuffle(order)
+    other = Position(position.columns, tuple(order), position.waste)
+    seen = observe(position)
+    assert seen == observe(other) == observe(game.state)
+    assert (seen.columns, seen.waste) == (position.columns, position.waste)
+    assert sorted(seen.unseen) == sorted(position.stock) and seen.stock_count == len(order)
+    data = seen.to_json()
+    assert data["stock"] is None and data["stock_count"] == len(order)
+    assert data["columns"] == position.to_json()["columns"]
+    assert data["waste"] == position.to_json()["waste"]
+    assert seen.position() == observe(other).position()     # one fixed order for any order
+
+
+def test_the_web_sends_the_observation_not_the_position():
+    game = Game.from_code("GO1-C-AAAAAAB")
+    state = public_state(game.summary(), game.position)
+    assert state["position"] == observe(game.position).to_json()
+    assert state["position"]["stock"] is None and state["position"]["stock_count"] == 16
+    assert state["stock"] == 16 and state["waste"] == "TH"          # the summary is kept
