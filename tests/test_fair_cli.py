@@ -32,7 +32,10 @@ from golfcore.cli.common import FairSearching
 from golfcore.cli.deal import BELOW, DIFFICULTIES, SPANS, level_of
 from golfcore.protocol.server import Session
 from golfcore.protocol.solitaire import SEARCH_LIMIT, bounded_hint
-from golfcore.solitaire import game as game_module
+from dataclasses import replace
+
+from golfcore.solitaire import hints
+from golfcore.solitaire.search import hints as search_hints
 from golfcore.solitaire.search.fair import DEFAULT_SAMPLES, FairProgress
 from golfcore.web.tables import is_search
 
@@ -457,19 +460,23 @@ def test_golf_serve_answers_the_fair_hint():
 
 
 def test_golf_serve_bounds_the_fair_hint_as_the_web_does(monkeypatch):
-    """A ``limit`` alone used to leave the estimate without a deadline (all 400 samples: slower
+    """A ``limit`` alone used to leave the sampling without a deadline (all 400 samples: slower
     than no budget at all), and huge budgets let the exact search's memory grow without end.
-    Now every fair hint through the protocol stops at SEARCH_LIMIT states and
-    FAIR_HINT_SECONDS of exact search, then as long of estimate (shortened here)."""
-    monkeypatch.setattr(game_module, "FAIR_HINT_SECONDS", 0.1)
-    session = Session()
-    assert session.handle({"cmd": "new", "code": "GO1-E-AAAAAAB"})["ok"] is True
-    one = session.handle({"cmd": "hint", "strategy": "fair", "limit": 1})["chance"]
-    assert (one["method"], one["stopped"]) == ("estimate", "states")
-    assert one["samples"] < DEFAULT_SAMPLES           # the estimate stopped at its deadline
-    huge = session.handle({"cmd": "hint", "strategy": "fair", "limit": 10 ** 12,
-                           "seconds": 1e9})["chance"]
-    assert huge["method"] == "estimate" and huge["samples"] < DEFAULT_SAMPLES
+    Now every fair hint through the protocol stops at SEARCH_LIMIT states and the fair
+    strategy's own time of exact search, then as long of sampling (shortened here)."""
+    monkeypatch.setattr(search_hints, "FAIR", replace(search_hints.FAIR, seconds=0.1))
+    hints.hint_strategy.cache_clear()
+    try:
+        session = Session()
+        assert session.handle({"cmd": "new", "code": "GO1-E-AAAAAAB"})["ok"] is True
+        one = session.handle({"cmd": "hint", "strategy": "fair", "limit": 1})["chance"]
+        assert (one["method"], one["stopped"]) == ("bracket", "states")
+        assert one["bracket"]["samples"] < DEFAULT_SAMPLES   # the sampling met its deadline
+        huge = session.handle({"cmd": "hint", "strategy": "fair", "limit": 10 ** 12,
+                               "seconds": 1e9})["chance"]
+        assert huge["method"] == "bracket" and huge["bracket"]["samples"] < DEFAULT_SAMPLES
+    finally:
+        hints.hint_strategy.cache_clear()
 
 
 def test_the_protocol_doc_documents_the_fair_hint():

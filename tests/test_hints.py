@@ -15,7 +15,8 @@ from golfcore.protocol.server import Session
 from golfcore.solitaire import engine, hints
 from golfcore.solitaire.hints import DEFAULT, GROUP, Hint, HintStrategy
 from golfcore.solitaire.search.hints import FAIR_HINT_SECONDS
-from golfcore.web.tables import SEARCH_LIMIT, _bounded, is_search
+from golfcore.protocol.solitaire import SEARCH_LIMIT, bounded_hint as _bounded
+from golfcore.web.tables import is_search
 
 
 def _first_play(rules, state, limit, seconds, progress) -> Hint:

@@ -145,7 +145,7 @@ def test_the_server_runs_so_many_searches_and_queues_so_many(serve: Any) -> None
         assert "(1 running, 1 waiting)" in refused["message"]
         first, queued = tabs[0].reply("search-0"), tabs[1].reply("search-1")  # then this one
         assert first["ok"] is True and queued["ok"] is True
-        assert queued["chance"]["method"] == "estimate"     # it searched as long as the first
+        assert queued["chance"]["method"] == "bracket"     # it searched as long as the first
         assert tabs[2]("hint", strategy="solver")["ok"] is True   # room again
 
 

@@ -7,9 +7,12 @@
   (the general depth-first search and its bounds), :mod:`~.solver_win` (the fast win search),
   :mod:`~.solver_order` (move ordering and restarts);
 * the fair chance, which does not: :mod:`~.fair` (its API), :mod:`~.fair_tables`,
-  :mod:`~.fair_state`, :mod:`~.fair_search` (the exact expectimax), :mod:`~.fair_estimate`
-  (sampling when the exact search is capped), :mod:`~.fair_analysis` (the chance after each
-  move of a game);
+  :mod:`~.fair_state`, :mod:`~.fair_search` (the exact expectimax), :mod:`~.fair_bracket`
+  (the bracket when the exact search is capped: proved and sampled bounds),
+  :mod:`~.fair_policy` (the non-peeking policy that plays its sampled orders),
+  :mod:`~.fair_analysis` (the chance after each move of a game);
+* :mod:`~.hints`: the hint strategies that search (``solver``, ``fair``), registered in
+  :mod:`golfcore.solitaire.hints`;
 * :mod:`~.analysis` (where a game lost its win), :mod:`~.boards` (every board format
   ``golf solve`` and ``golf analyse`` read).
 """
