@@ -213,8 +213,9 @@ def test_the_guess_position_brackets_one_half():
 # -- whole deals, against an independent exact program (slow) -----------------------------------
 
 ORACLE = Path("/work/shared/oracle/fairchance.c")
-#: Traditional deals the oracle solves in a few seconds, as its README's example does deal 7.
-ORACLE_DEALS = (7, 1, 3, 4)
+#: Traditional deals the oracle solves in a few seconds of CPU (measured: 7, 14 and 16 in 1 to
+#: 4 s; deal 1 at once), as its README's example does deal 7.
+ORACLE_DEALS = (7, 14, 16, 1)
 
 
 def _oracle(tmp_path: Path) -> Path:
