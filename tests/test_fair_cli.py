@@ -23,6 +23,7 @@ import io
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -32,8 +33,6 @@ from golfcore.cli.common import FairSearching
 from golfcore.cli.deal import BELOW, DIFFICULTIES, SPANS, level_of
 from golfcore.protocol.server import Session
 from golfcore.protocol.solitaire import SEARCH_LIMIT, bounded_hint
-from dataclasses import replace
-
 from golfcore.solitaire import hints
 from golfcore.solitaire.search import hints as search_hints
 from golfcore.solitaire.search.fair import DEFAULT_SAMPLES, FairProgress
