@@ -103,6 +103,16 @@ def test_the_text_report(tmp_path, capsys):
     assert "a shared win counts as a win for each tied bot" in out
 
 
+@pytest.mark.parametrize("unit, counts", [("--matches", ["matches", "rounds"]),
+                                          ("--rounds", ["rounds"])])
+def test_the_text_reports_header_names_each_count_once(tmp_path, capsys, unit, counts):
+    code, out, _ = golf(capsys, "random", "random", "--variant", VARIANT, unit, "2",
+                        "--seed", "7", "--processes", "1", "--output", str(tmp_path / "t.jsonl"))
+    assert code == 0
+    header = next(line for line in out.splitlines() if line.startswith("bot "))
+    assert header.split()[:len(counts) + 2] == ["bot", *counts, "points/round"]
+
+
 def test_the_same_seed_gives_the_same_records_whatever_the_processes(tmp_path, capsys):
     one, two, other = tmp_path / "one.jsonl", tmp_path / "two.jsonl", tmp_path / "other.jsonl"
     first = summary_of(run(capsys, one)[1])

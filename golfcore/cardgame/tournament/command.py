@@ -147,13 +147,15 @@ def format_summary(summary: dict[str, Any]) -> list[str]:
     games = "matches" if unit == MATCHES else "rounds"
     rows = summary["seats"]
     names = display_names([r["bot"] for r in rows])
-    table = [["bot", games, "rounds", "points/round", "95% CI", "won", "share", "95% CI",
+    # a tournament of single rounds counts its games in rounds: one column says it
+    counts = ["matches", "rounds"] if unit == MATCHES else ["rounds"]
+    table = [["bot", *counts, "points/round", "95% CI", "won", "share", "95% CI",
               "dominated", "per 1000", "time median", "p95"]]
     for name, r in zip(names, rows):
         ci = r["mean_ci"]
         low, high = r["win_ci"]
         table.append([
-            name, str(r["matches"]), str(r["rounds"]),
+            name, *(str(r[count]) for count in counts),
             "-" if r["mean_per_round"] is None else f"{r['mean_per_round']:.2f}",
             "-" if ci is None else f"{ci[0]:.2f}-{ci[1]:.2f}",
             str(r["matches_won"]),
