@@ -332,9 +332,19 @@ def test_play_bad_move_text_applies_nothing(capsys):
 # -- the program ----------------------------------------------------------------------------------
 
 
-def test_version(capsys):
+def test_version_is_written_in_one_place(capsys):
+    """golfcore/version.py holds the version; the installed distribution's metadata (built from
+    pyproject.toml, which reads it), the package and ``golf --version`` all say the same."""
+    from importlib import metadata
+
+    from golfcore.version import __version__
+
     code, out, _ = run(capsys, "--version")
-    assert code == 0 and golfcore.__version__ in out
+    assert code == 0 and out == f"golf (golfcore) {__version__}\n"
+    assert metadata.version("golfcore") == golfcore.__version__ == __version__
+    pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text("utf-8")
+    project = pyproject.split("\n[project]\n", 1)[1].split("\n[", 1)[0]
+    assert 'dynamic = ["version"]' in project and "\nversion" not in project
 
 
 @pytest.mark.parametrize("argv", [["--help"]] + [[c.name, "--help"] for c in COMMANDS])

@@ -37,7 +37,7 @@ import sys
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
-import golfcore
+from golfcore.version import __version__
 from golfcore.cli import (analyse, conform, deal, play, serve, solve, stats, survey,
                           tournament, variants, web)
 from golfcore.cli.output import BAD_INPUT, INTERRUPTED, OK, PROG, err, error
@@ -136,10 +136,10 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``golf`` argument parser, one subparser per entry of :data:`COMMANDS`."""
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="golfcore: the reference rules engine for Golf solitaire.",
+        description="golfcore: the reference rules engine for Golf solitaire and Golf, the card game.",
         epilog="Run 'golf COMMAND --help' for a command's options.")
     parser.add_argument("--version", action="version",
-                        version=f"{PROG} (golfcore) {golfcore.__version__}")
+                        version=f"{PROG} (golfcore) {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in COMMANDS:
         p = sub.add_parser(command.name, help=command.help, aliases=list(command.aliases),
