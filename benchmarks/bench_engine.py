@@ -304,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
         print(profile(args.profile, args.games, args.seed, args.top))
         return 0
 
-    names = args.variants or sorted(v.name for v in golfcore.registry()) + list(COMPOSED)
+    names = args.variants or sorted(v.name for v in golfcore.registry("solitaire")) + list(COMPOSED)
     rows = [measure(name, args.games, args.seed, args.repeats) for name in names]
     meta = {
         "date": time.strftime("%Y-%m-%d"),

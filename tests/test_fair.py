@@ -20,6 +20,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from golfcore import Game, GolfError, Position, variants
 from golfcore.cards import Card
+from golfcore.framework.games import game_kind
 from golfcore.framework.registry import Registry, registry
 from golfcore.framework.variant import Rule
 from golfcore.solitaire import engine
@@ -35,7 +36,7 @@ from golfcore.solitaire.state import GameState, Outcome
 
 BASE = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 #: every installed variant, and compositions that put jokers and an empty waste elsewhere
-VARIANTS = sorted(v.name for v in variants()) + [
+VARIANTS = sorted(v.name for v in variants("solitaire")) + [
     "cards4+jokers=2", "app-facil+jokers", "traditional+empty-waste", "putt-putt+empty-waste"]
 
 
@@ -243,8 +244,8 @@ class AllButOne(Rule):
 
 
 def _house(variant: str) -> RuleSet:
-    reg = Registry()
-    base = registry()
+    reg = Registry(game_kind("solitaire"))
+    base = registry("solitaire")
     for name, rule in base.rules.items():
         reg.add_rule(rule, base.rule_origins[name])
     for v in base:

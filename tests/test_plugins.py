@@ -18,6 +18,7 @@ from golfcore.errors import PluginError, VariantError
 from golfcore.solitaire.hookspecs import hookimpl
 from golfcore.solitaire.rules import RuleSet
 from golfcore.framework.compose import find_variant
+from golfcore.framework.games import game_kind
 from golfcore.framework.registry import Registry, load_registry, registry
 from golfcore.framework.variant import Rule, Variant
 from golfcore.cards import Card
@@ -62,7 +63,7 @@ def test_every_builtin_rule_is_described(game):
 
 
 def test_the_eight_variants_and_their_letters():
-    reg = registry()
+    reg = registry("solitaire")
     letters = {v.name: v.letter for v in reg}
     assert letters == {"app-facil": "E", "app-clasico": "C", "cards4": "K", "traditional": "T",
                        "putt-putt": "P", "relaxed": "R", "jokers": "J", "empty-waste": "V"}
@@ -106,15 +107,15 @@ def test_wrong_hook_arguments_fail_loudly():
 
 def test_a_rule_must_fill_the_slot_it_is_given():
     reg = _registry_with()
-    bad = Variant(name="bad", title="bad", rules={"draw": "ranks-linear"})
+    bad = Variant(name="bad", title="bad", rules={"draw": "ranks-linear"}, game="solitaire")
     with pytest.raises(VariantError, match="decides the adjacency rule, not the draw rule"):
         reg.add_variant(bad, "test")
         reg.check()
 
 
 def _registry_with(*rules: type[Rule]) -> Registry:
-    reg = Registry()
-    base = registry()
+    reg = Registry(game_kind("solitaire"))
+    base = registry("solitaire")
     for name, rule in base.rules.items():
         reg.add_rule(rule, base.rule_origins[name])
     for variant in base:
@@ -150,7 +151,7 @@ class NoSevens(Rule):
         return None
 
 
-HOUSE = Variant(name="house", title="House rules", letter="H",
+HOUSE = Variant(name="house", title="House rules", letter="H", game="solitaire",
                 rules={"adjacency": "ranks-linear", "king": "queen-on-king",
                        "draw": "draw-any-time", "waste": "one-card-waste",
                        "scoring": "won-lost", "house": "no-sevens"})
@@ -168,7 +169,7 @@ def third_party(tmp_path, monkeypatch):
         "[golfcore.solitaire.rules]\nno-sevens = golf_house:NoSevens\n\n"
         "[golfcore.variants]\nhouse = golf_house:HOUSE\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    yield load_registry()
+    yield load_registry("solitaire")
     sys.modules.pop("golf_house", None)
 
 
@@ -194,7 +195,7 @@ def test_broken_third_party_plugin_names_itself(tmp_path, monkeypatch):
     (dist / "entry_points.txt").write_text("[golfcore.solitaire.rules]\nbroken = golf_missing:Nope\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(PluginError, match="cannot load rule plugin 'broken'.*golf-broken"):
-        load_registry()
+        load_registry("solitaire")
 
 
 # -- two games in one framework --------------------------------------------------------------------
@@ -209,6 +210,44 @@ def test_each_game_has_its_own_variants_and_letters():
         solitaire.by_letter("S")
     assert find_variant("six-card").game == "card-game"
     assert find_variant("cards4").game == "solitaire"
+
+
+def test_the_framework_assumes_no_game():
+    """A caller names the game: a variant, a registry and a lookup take no default game."""
+    import inspect
+
+    from golfcore.framework import registry as registry_module
+
+    with pytest.raises(TypeError, match="game"):
+        Variant(name="house", title="House rules", rules={})
+    with pytest.raises(TypeError, match="kind"):
+        Registry()
+    for function in (registry_module.load_registry, registry_module.registry.__wrapped__,
+                     find_variant):
+        first = next(iter(inspect.signature(function).parameters.values()))
+        assert first.default is inspect.Parameter.empty, function
+    # an empty registry of the card game knows only that game
+    empty = Registry(game_kind("card-game"))
+    assert empty.game == "card-game" and list(empty) == []
+    with pytest.raises(PluginError, match="says it is a solitaire variant"):
+        empty.add_variant(registry("solitaire").variant("cards4"), "test")
+
+
+def test_the_package_exports_both_games_alike():
+    import golfcore
+    from golfcore.cardgame.rules import RuleSet as CardRules
+
+    assert golfcore.Match.from_code("GC1-G233-AAAAAAB").code == "GC1-G233-AAAAAAB"
+    assert golfcore.parse_match_code("GC1-G233-AAAAAAB") == golfcore.MatchCode("G", 2, (3, 3), 1)
+    assert golfcore.CardGameRuleSet is CardRules and golfcore.SolitaireRuleSet is RuleSet
+    assert golfcore.RuleSet is golfcore.SolitaireRuleSet        # the older name
+    assert isinstance(golfcore.Match("six-card", seed=1).state, golfcore.MatchState)
+    assert isinstance(golfcore.Game("cards4", deal=1).state, golfcore.GameState)
+    every = [v.game for v in golfcore.variants()]
+    assert every == sorted(every, key=["solitaire", "card-game"].index)
+    assert set(every) == {"solitaire", "card-game"}
+    assert {v.name for v in golfcore.variants("card-game")} >= {"card-golf", "six-card"}
+    assert all(hasattr(golfcore, name) for name in golfcore.__all__)
 
 
 def test_a_rule_of_one_game_cannot_compose_with_the_other():

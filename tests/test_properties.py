@@ -39,7 +39,7 @@ from golfcore.solitaire.state import GameState, Outcome
 #: Every installed variant, plus composed rule sets that change the deck (two jokers), the undo
 #: limit (3 instead of the app's 100) and how the waste starts (empty, under the strict rule).
 COMPOSED = ("cards4+jokers=2", "app-facil+undo-limit=3", "traditional+empty-waste")
-VARIANTS = tuple(sorted(v.name for v in golfcore.registry())) + COMPOSED
+VARIANTS = tuple(sorted(v.name for v in golfcore.registry("solitaire"))) + COMPOSED
 
 variants = st.sampled_from(VARIANTS)
 #: Deal numbers from both shuffles: the LCG (1..32000) and the Mersenne Twister (above).

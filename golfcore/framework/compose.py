@@ -25,13 +25,15 @@ MAX_SPEC = 1000
 _MOD = re.compile(r"^([a-z0-9][a-z0-9-]*)(?:=(.+))?$")
 
 
-def find_variant(spec: "str | Variant" = "app-facil", reg: Registry | None = None) -> Variant:
+def find_variant(spec: "str | Variant", reg: Registry | None = None) -> Variant:
     """The variant named ``spec``, with aliases and modifiers.
 
     ``spec`` is a variant name or alias (``"app-facil"``, ``"facil"``, ``"clásico"``), optionally
     followed by ``+rule`` or ``+rule=value`` modifiers: ``"cards4+jokers=2"``,
     ``"traditional+draw-any-time"``, ``"app-facil+undo-limit=5"``. A modifier puts its rule in
-    place of the base's rule for the same slot; two modifiers for one slot conflict.
+    place of the base's rule for the same slot; two modifiers for one slot conflict. The name
+    says the game (variant names are unique across games): ``"card-golf+players=4"`` is a card
+    game variant. Without ``reg``, the installed plugins' registry of that game is used.
     """
     if isinstance(spec, Variant):
         return spec

@@ -33,10 +33,10 @@ from golfcore.notation import quote
 
 @dataclass
 class Registry:
-    """Every rule plugin and variant of one game (the solitaire unless told). Build with
-    :func:`registry`."""
+    """Every rule plugin and variant of one game: ``Registry(game_kind("card-game"))`` is an
+    empty one; :func:`load_registry` and :func:`registry` load the installed plugins."""
 
-    kind: GameKind = field(default_factory=lambda: game_kind("solitaire"))
+    kind: GameKind
     rules: dict[str, type[Rule]] = field(default_factory=dict)
     variants: dict[str, Variant] = field(default_factory=dict)
     rule_origins: dict[str, str] = field(default_factory=dict)
@@ -148,9 +148,9 @@ def _entry_points(group: str, kind: GameKind, which: int) -> list[metadata.Entry
     return sorted(found, key=lambda e: e.name)
 
 
-def load_registry(game: str = "solitaire") -> Registry:
-    """Load every rule and variant of ``game`` from its entry-point groups; check them; fail
-    loudly, naming the plugin."""
+def load_registry(game: str) -> Registry:
+    """Load every rule and variant of ``game`` (``"solitaire"``, ``"card-game"``) from its
+    entry-point groups; check them; fail loudly, naming the plugin."""
     kind = game_kind(game)
     reg = Registry(kind)
     for ep in _entry_points(kind.rules_group, kind, 0):
@@ -178,8 +178,9 @@ def load_registry(game: str = "solitaire") -> Registry:
 
 
 @functools.lru_cache(maxsize=None)
-def registry(game: str = "solitaire") -> Registry:
-    """The registry of ``game``'s installed plugins, loaded once per process (a cache, not a
+def registry(game: str) -> Registry:
+    """The registry of ``game``'s installed plugins (``"solitaire"``, ``"card-game"``), loaded
+    once per process (a cache, not a
     plugin manager: every rule set still gets its own)."""
     reg = load_registry(game)
     for other in game_names():

@@ -48,7 +48,9 @@ class Rule:
 
 @dataclass(frozen=True)
 class Variant:
-    """A named rule set: a rule per slot plus parameters. Build one with :func:`find_variant`."""
+    """A named rule set of one game: a rule per slot plus parameters, such as
+    ``Variant(name="house", title="House rules", rules={...}, game="solitaire")``. Look one up
+    (composed or not) with :func:`golfcore.framework.compose.find_variant`."""
 
     name: str
     title: str
@@ -61,9 +63,10 @@ class Variant:
     rule_ids: tuple[str, ...] = ()
     #: Where the definition came from: ``"golfcore"`` or a third party's distribution.
     origin: str = ""
-    #: The game this variant is a rule set of: ``"solitaire"`` or ``"card-game"``. The registry
-    #: sets it from the entry-point group the variant was found in.
-    game: str = "solitaire"
+    #: The game this variant is a rule set of: ``"solitaire"`` or ``"card-game"``, always
+    #: named (a keyword argument); a registry refuses a variant found in another game's
+    #: entry-point group.
+    game: str = field(kw_only=True)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))

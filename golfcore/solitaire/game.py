@@ -73,7 +73,7 @@ class Game:
         """The game of a code such as ``GO1-E-AAAAAAB`` (APP-16); the letter names the variant."""
         parsed = parse_code(code)
         try:
-            variant = registry().by_letter(parsed.letter)
+            variant = registry("solitaire").by_letter(parsed.letter)
         except VariantError as exc:
             raise VariantError(f"game code {code.strip()!r}: {exc}") from None
         return cls(variant.name, deal=parsed.number)

@@ -135,7 +135,7 @@ class Course:
 
 def course_variant(letter: str, given: str | None) -> str:
     """The variant of a course's letter; it must score strokes and agree with ``given``."""
-    variant = registry().by_letter(letter).name
+    variant = registry("solitaire").by_letter(letter).name
     if given is not None and find_variant(given).name != variant:
         raise GolfError(f"the course's letter {letter} names variant {variant}, not {given}")
     kind = Game(variant, deal=1).score

@@ -12,6 +12,7 @@ _APP = {
 
 APP_FACIL = Variant(
     name="app-facil",
+    game="solitaire",
     title="App, Fácil (rey y as enlazados)",
     rules={"adjacency": "ranks-circular", **_APP},
     params={"undo-limit": 100},
@@ -24,6 +25,7 @@ APP_FACIL = Variant(
 
 APP_CLASICO = Variant(
     name="app-clasico",
+    game="solitaire",
     title="App, Clásico (rey y as separados)",
     rules={"adjacency": "ranks-linear", **_APP},
     params={"undo-limit": 100},

@@ -12,6 +12,7 @@ from golfcore.framework.variant import Variant
 
 PUTT_PUTT = Variant(
     name="putt-putt",
+    game="solitaire",
     title="Putt Putt (circular connection)",
     rules={**CARDS4_RULES, "adjacency": "ranks-circular", "king": "queen-on-king"},
     letter="P",
@@ -22,6 +23,7 @@ PUTT_PUTT = Variant(
 
 RELAXED = Variant(
     name="relaxed",
+    game="solitaire",
     title="Relaxed (queen on king)",
     rules={**CARDS4_RULES, "king": "queen-on-king"},
     letter="R",
@@ -32,6 +34,7 @@ RELAXED = Variant(
 
 JOKERS = Variant(
     name="jokers",
+    game="solitaire",
     title="Jokers (comodines)",
     rules={**CARDS4_RULES, "jokers": "jokers"},
     params={"jokers": 1},
@@ -43,6 +46,7 @@ JOKERS = Variant(
 
 EMPTY_WASTE = Variant(
     name="empty-waste",
+    game="solitaire",
     title="Empty waste (descarte vacío)",
     rules={**CARDS4_RULES, "waste": "empty-waste"},
     letter="V",

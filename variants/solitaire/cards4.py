@@ -12,6 +12,7 @@ CARDS4_RULES = {
 
 CARDS4 = Variant(
     name="cards4",
+    game="solitaire",
     title="Cards4 classic Golf",
     rules=CARDS4_RULES,
     letter="K",

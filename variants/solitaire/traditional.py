@@ -4,6 +4,7 @@ from golfcore.framework.variant import Variant
 
 TRADITIONAL = Variant(
     name="traditional",
+    game="solitaire",
     title="Traditional (strict rule, stroke play)",
     rules={
         "adjacency": "ranks-linear",    # APP-17: no king-ace link

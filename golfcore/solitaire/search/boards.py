@@ -273,7 +273,7 @@ def board_from_code(code: str, variant: str | None = None, source: str | None = 
     parsed = parse_code(code)
     if variant is None:
         try:
-            variant = registry().by_letter(parsed.letter).name
+            variant = registry("solitaire").by_letter(parsed.letter).name
         except VariantError as exc:
             raise VariantError(f"game code {code.strip()!r}: {exc}") from None
     state = engine.start_deal(rule_set(variant), parsed.number)
