@@ -5,6 +5,7 @@ Run on demand (not a test)::
     python benchmarks/bench_solver.py                         # deals 201..700, 2 processes
     python benchmarks/bench_solver.py --deals 201..300 --workers 1 --json
     python benchmarks/bench_solver.py --old HEAD              # also the solver of a git revision
+    python benchmarks/bench_solver.py --pure                  # also the pure-Python win search
 
 Deals are dealt by pysol-cards (PySolFC's own numbering, as the reference solver's were) and
 checked against golfcore's dealer. Every time is CPU time (``time.process_time`` in the worker
@@ -19,7 +20,15 @@ golfcore's (the run fails otherwise). For each family the report gives golfcore'
 deal (median, p90, p99, max, total), positions visited, the share of deals winnable, and the
 ratios golfcore / golfcheck of the totals, the p99s and the maxima; with ``--old REV`` the same
 for the golfcore package of a git revision (``git archive`` into a temporary folder, solved
-there in processes of their own; nothing in the checkout changes).
+there in processes of their own; nothing in the checkout changes; its win search is the pure
+Python one, since no compiled kernel is built there).
+
+golfcore's win search runs its compiled kernel when it was built (``_winkernel``, see
+``golfcore/solitaire/search/solver_kernel.py``) and the pure-Python search otherwise (or with
+``GOLFCORE_SOLVER_PURE=1``); the report says which. With ``--pure`` every deal is also solved
+with the pure-Python search, in the same worker right after the default path, and the two
+must agree on the verdict and on the positions visited (the same search, two
+implementations).
 """
 
 from __future__ import annotations
@@ -43,6 +52,7 @@ from golfcore.solitaire.deal import deal as golfcore_deal  # noqa: E402
 from golfcore.solitaire.position import Position  # noqa: E402
 from golfcore.solitaire.rules import rule_set  # noqa: E402
 from golfcore.solitaire.search.solver import solver_for  # noqa: E402
+from golfcore.solitaire.search import solver_kernel  # noqa: E402
 
 #: family -> (variant, golfcheck flags WRAP QOK STUCK EMPTYWASTE)
 FAMILIES = {
@@ -164,14 +174,25 @@ def run_old(tree: str, variant: str, numbers: list[int], workers: int) -> list[d
     return sorted(records, key=lambda r: r["deal"])
 
 
-def solve_one(task: tuple[int, str]) -> dict:
-    number, variant = task
+def solve_one(task: tuple[int, str, bool]) -> dict:
+    """Deal ``number`` under ``variant``; with ``pure``, the pure-Python win search."""
+    number, variant, pure = task
     position = pysol_position(number)
     solver = solver_for(rule_set(variant))
-    started = time.process_time()
-    result = solver.solve(position, best=False)
+    saved = os.environ.get(solver_kernel.PURE_ENV)
+    if pure:
+        os.environ[solver_kernel.PURE_ENV] = "1"
+    try:
+        started = time.process_time()
+        result = solver.solve(position, best=False)
+        seconds = time.process_time() - started
+    finally:
+        if saved is None:
+            os.environ.pop(solver_kernel.PURE_ENV, None)
+        else:
+            os.environ[solver_kernel.PURE_ENV] = saved
     return {"deal": number, "variant": variant, "winnable": result.winnable,
-            "visited": result.visited, "seconds": time.process_time() - started}
+            "visited": result.visited, "seconds": seconds, "pure": pure}
 
 
 def deck_line(number: int) -> str:
@@ -243,12 +264,19 @@ def main(argv: list[str] | None = None) -> int:
                         help="only this family's variant (repeatable; default all three)")
     parser.add_argument("--old", metavar="REV",
                         help="also solve with the golfcore package of git revision REV")
+    parser.add_argument("--pure", action="store_true",
+                        help="also solve every deal with the pure-Python win search")
     parser.add_argument("--no-c", action="store_true", help="skip golfcheck.c")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     first, _, last = args.deals.partition("..")
     numbers = list(range(int(first), int(last or first) + 1))
-    report: dict = {"deals": args.deals, "workers": args.workers, "families": {}}
+    kernel = solver_kernel.use_kernel()
+    report: dict = {"deals": args.deals, "workers": args.workers, "kernel": kernel,
+                    "families": {}}
+    if not args.json:
+        print(f"golfcore's win search: {'the compiled kernel' if kernel else 'pure Python'}"
+              + (", and pure Python (--pure)" if args.pure and kernel else ""))
     families = [(family, variant, flags) for family, (variant, flags) in FAMILIES.items()
                 if not args.family or variant in args.family]
     with tempfile.TemporaryDirectory() as workdir, ThreadPoolExecutor(max_workers=1) as side:
@@ -260,9 +288,18 @@ def main(argv: list[str] | None = None) -> int:
         c_runs = {variant: side.submit(run_golfcheck, exe, flags, numbers, decks)
                   for _, variant, flags in families} if exe else {}
         for family, variant, flags in families:
-            records = pmap(solve_one, [(n, variant) for n in numbers], args.workers)
+            both = args.pure and kernel
+            tasks = [(n, variant, pure) for n in numbers for pure in ((False, True) if both
+                                                                         else (False,))]
+            solved = pmap(solve_one, tasks, args.workers)
+            records = [r for r in solved if not r["pure"]]
             summary = {"golfcore": summarise(records)}
             verdicts = [r["winnable"] for r in records]
+            if both:
+                pure = [r for r in solved if r["pure"]]
+                assert [(r["winnable"], r["visited"]) for r in pure] == [
+                    (r["winnable"], r["visited"]) for r in records], "kernel and pure differ"
+                summary["pure"] = summarise(pure)
             if args.old:
                 old = run_old(old_dir, variant, numbers, args.workers)
                 assert [r["winnable"] for r in old] == verdicts, "old and new verdicts differ"
@@ -272,37 +309,43 @@ def main(argv: list[str] | None = None) -> int:
                 wrong = [r["deal"] for r, v in zip(c, verdicts) if r["winnable"] != v]
                 assert not wrong, f"{variant}: verdicts differ from golfcheck.c on deals {wrong}"
                 summary["golfcheck"] = summarise(c)
-            for base in ("golfcheck", "old"):
-                if base in summary:
-                    ours, theirs = summary["golfcore"], summary[base]
-                    summary[f"vs_{base}"] = {
+            for ours_name, base in (("golfcore", "golfcheck"), ("golfcore", "old"),
+                                    ("pure", "golfcheck")):
+                if base in summary and ours_name in summary:
+                    ours, theirs = summary[ours_name], summary[base]
+                    name = f"vs_{base}" if ours_name == "golfcore" else f"pure_vs_{base}"
+                    summary[name] = {
                         "total": ours["total"] / max(theirs["total"], 1e-9),
                         "p99": ours["p99"] / max(theirs["p99"], 1e-9),
                         "max": ours["max"] / max(theirs["max"], 1e-9)}
             report["families"][family] = summary
             if not args.json:
-                print_family(family, variant, summary)
+                print_family(family, variant, summary, kernel)
     if args.json:
         print(json.dumps(report, indent=2))
     return 0
 
 
-def print_family(family: str, variant: str, summary: dict) -> None:
+def print_family(family: str, variant: str, summary: dict, kernel: bool) -> None:
     ours = summary["golfcore"]
     print(f"{family} ({variant}): {ours['deals']} deals, winnable {ours['winnable']:.2f} %")
-    for name in ("golfcore", "old", "golfcheck"):
+    labels = {"golfcore": "golfcore (kernel)" if kernel else "golfcore (pure)",
+              "pure": "golfcore (pure)", "old": "old (pure)", "golfcheck": "golfcheck"}
+    for name in ("golfcore", "pure", "old", "golfcheck"):
         if name not in summary:
             continue
         s = summary[name]
-        print(f"  {name:9} CPU per deal: median {s['median'] * 1000:7.2f} ms, p90 "
+        print(f"  {labels[name]:17} CPU per deal: median {s['median'] * 1000:7.2f} ms, p90 "
               f"{s['p90'] * 1000:7.1f} ms, p99 {s['p99'] * 1000:7.1f} ms, max {s['max']:6.3f} s, "
               f"total {s['total']:7.2f} s; positions: median {s['visited_median']:.0f}, "
               f"max {s['visited_max']}, total {s['visited_total']}")
-    for base in ("golfcheck", "old"):
-        if f"vs_{base}" in summary:
-            v = summary[f"vs_{base}"]
-            print(f"  golfcore / {base}: total x{v['total']:.2f}, p99 x{v['p99']:.2f}, "
-                  f"max x{v['max']:.2f}")
+    for key, ours_name, base in (("vs_golfcheck", "golfcore", "golfcheck"),
+                                 ("pure_vs_golfcheck", "pure", "golfcheck"),
+                                 ("vs_old", "golfcore", "old")):
+        if key in summary:
+            v = summary[key]
+            print(f"  {labels[ours_name]} / {labels[base]}: total x{v['total']:.2f}, "
+                  f"p99 x{v['p99']:.2f}, max x{v['max']:.2f}")
     slow = ", ".join(f"{r['deal']} ({r['seconds'] * 1000:.0f} ms, {r['visited']} pos)"
                      for r in ours["slowest"])
     print(f"  golfcore's slowest deals: {slow}")
