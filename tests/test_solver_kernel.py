@@ -5,8 +5,10 @@ progress callback; ``GOLFCORE_SOLVER_PURE=1`` forces the pure path."""
 
 from __future__ import annotations
 
+import json
 import os
 import random
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,7 +22,7 @@ from golfcore.solitaire.search.solver_search import Limit, Search
 from golfcore.solitaire.search.solver_win import search_win
 from golfcore.solitaire.state import GameState, Outcome
 
-from tests.test_solver import VARIANTS, small_positions
+from tests.test_solver import FAMILIES, ORACLE, VARIANTS, small_positions
 
 
 @pytest.fixture(autouse=True)
@@ -225,3 +227,34 @@ def test_the_environment_forces_the_pure_path(monkeypatch):
         calls.clear()
         assert Solver(rules).solve(position, best=False).winnable is True
         assert bool(calls) is used and solver_kernel.use_kernel() is used
+
+
+def _paths_agree(chunk: list[str]) -> list[tuple]:
+    """Each deal of ``chunk`` (reference records) under each family, by the kernel and by the
+    pure path: the deals where their answers differ."""
+    wrong = []
+    for line in chunk:
+        record = json.loads(line)
+        position = Position.build(record["columns"], record["stock"], record["waste"])
+        for family, variant in FAMILIES.items():
+            solver = Solver(rule_set(variant))
+            answers = []
+            for pure in ("0", "1"):
+                os.environ[solver_kernel.PURE_ENV] = pure
+                answers.append(_facts(solver.solve(position, best=False)))
+            os.environ.pop(solver_kernel.PURE_ENV)
+            if answers[0] != answers[1] or answers[0][0] != record["winnable"][family]:
+                wrong.append((record["deal"], family))
+    return wrong
+
+
+@pytest.mark.slow     # about a minute on two cores (the pure path's share)
+def test_kernel_and_pure_answer_alike_on_the_200_reference_deals():
+    """PySolFC deals 1..200, three rule families: the kernel and the pure path give the
+    reference verdict, the same line and the same number of positions."""
+    lines = ORACLE.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 200
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        wrong = [w for part in pool.map(_paths_agree, [lines[i::8] for i in range(8)])
+                 for w in part]
+    assert wrong == []

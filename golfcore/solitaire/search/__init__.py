@@ -5,6 +5,7 @@
 * the clairvoyant solver, which reads the stock's order: :mod:`~.solver` (its API),
   :mod:`~.solver_tables` (a deal compiled into the win search's tables), :mod:`~.solver_search`
   (the general depth-first search and its bounds), :mod:`~.solver_win` (the fast win search),
+  :mod:`~.solver_kernel` (the bridge to its optional compiled twin, ``_winkernel``),
   :mod:`~.solver_order` (move ordering and restarts);
 * the fair chance, which does not: :mod:`~.fair` (its API), :mod:`~.fair_tables`,
   :mod:`~.fair_state`, :mod:`~.fair_search` (the exact expectimax), :mod:`~.fair_bracket`

@@ -29,6 +29,11 @@ at which it was proved lost, and skips that state at that position or later. Onl
 
 Positions are counted when searched: a state reached for the first time (not known lost)
 counts, whether a bound then rejects it or it is expanded. Restarts: :mod:`.solver_order`.
+
+The loop has a compiled twin (``_winkernel.c``, through :mod:`.solver_kernel`), used when it
+was built: the same search over the same tables, so the same answers, lines and counts. This
+module keeps the setup and the bookkeeping both share, and the pure-Python loop, which is the
+reference for the C (``GOLFCORE_SOLVER_PURE=1`` forces it).
 """
 
 from __future__ import annotations
