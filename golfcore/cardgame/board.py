@@ -13,7 +13,6 @@ import re
 from typing import NamedTuple, Sequence
 
 from golfcore.cards import Card
-from golfcore.errors import GolfError
 
 #: The board shapes (rows, columns) golfcore deals: 4, 6, 8, 9 and 12 cards (CG-02).
 SHAPES: tuple[tuple[int, int], ...] = ((2, 2), (2, 3), (2, 4), (3, 3), (3, 4))
@@ -104,16 +103,3 @@ def diagonals_of(shape: tuple[int, int]) -> list[tuple[int, ...]]:
         return []
     return [tuple(i * cols + i for i in range(rows)),
             tuple(i * cols + (cols - 1 - i) for i in range(rows))]
-
-
-def parse_place(value: object, size: int) -> int:
-    """A 1-based place (``3``, ``"3"``) → the 0-based place; :class:`GolfError` for a value that
-    is not a whole number. A number off the board is returned as is (``-1`` for 0 and below),
-    for the engine to refuse with ``no-such-place``."""
-    if isinstance(value, bool):
-        raise GolfError(f"a place must be a whole number from 1 to {size}, got {value!r}")
-    if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,6}\s*", value):
-        value = int(value)
-    if not isinstance(value, int):
-        raise GolfError(f"a place must be a whole number from 1 to {size}, got {value!r}")
-    return value - 1 if value >= 1 else -1

@@ -49,7 +49,6 @@ class Tables:
         self.may_discard: bool = rules.may_discard_drawn
         self.initial_face_up: int = rules.initial_face_up
         self.stock_ends_round: bool = rules.stock_exhausted == END_ROUND
-        self.min_val: int = min(self.val)
         self._ender: dict[tuple[int, tuple[int, ...]], int] = {}
         #: draw_gain of a board against the full shoe (the playouts'), by (ranks, values)
         self.gains: dict[tuple[tuple[int, ...], tuple[float, ...]], float] = {}

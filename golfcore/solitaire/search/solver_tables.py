@@ -193,7 +193,7 @@ class DealTables:
                     play_by_w[w][c] += play_delta(c, w) << shift
                 for k in range(len(self.stock_cls)):
                     draw_by_w[k][w] += draw_delta(k, w) << shift
-        self.vec, self.hi, self.bury_vec = vec, hi, bury
+        self.vec, self.hi = vec, hi
         # play_vecs[w][i * 6 + h]: the change of vec when that card is played onto class w;
         # draw_vecs[s][w]: when stock card s is drawn onto class w
         self.play_vecs = [[pv - b + play_by_w[w][self.topc[at]] if at % 6 else 0
