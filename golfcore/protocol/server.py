@@ -33,7 +33,6 @@ import json
 import re
 from typing import IO, Any, Callable, Protocol
 
-import golfcore
 from golfcore import jsonio
 from golfcore.cardgame.match import Match
 from golfcore.errors import GolfError
@@ -235,7 +234,7 @@ def hello() -> dict[str, Any]:
     """The reply to ``hello`` (without ``ok`` and ``id``)."""
     return {
         "protocol": PROTOCOL,
-        "engine": f"golfcore {golfcore.__version__}",
+        "engine": f"golfcore {__version__}",
         "variants": [{"name": v.name, "letter": v.letter, "title": v.title, "game": v.game}
                      for reg in registries() for v in reg],
         "features": list(FEATURES),

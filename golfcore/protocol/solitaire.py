@@ -14,11 +14,13 @@ import math
 import reprlib
 from typing import Any, Callable
 
-import golfcore
 from golfcore.errors import GolfError
+from golfcore.framework.compose import find_variant
+from golfcore.notation import parse_card
 from golfcore.solitaire import hints
 from golfcore.solitaire.engine import ActionResult
 from golfcore.solitaire.game import Game
+from golfcore.solitaire.moves import Move
 from golfcore.solitaire.position import Position
 
 GAME = "solitaire"
@@ -42,14 +44,14 @@ def start(request: dict[str, Any]) -> "SolitaireTable":
     if variant is not None:
         if not isinstance(variant, str):
             raise GolfError(f"'variant' must be a variant name, got {variant!r}")
-        golfcore.find_variant(variant)               # an empty name is refused, not the default
+        find_variant(variant)               # an empty name is refused, not the default
     if "code" in request:
         code = request["code"]
         if not isinstance(code, str):
             raise GolfError(f"'code' must be a game code such as 'GO1-E-AAAAAAB', "
                             f"got {code!r}")
         game = Game.from_code(code)
-        if variant is not None and golfcore.find_variant(variant).name != game.variant.name:
+        if variant is not None and find_variant(variant).name != game.variant.name:
             raise GolfError(f"code {code!r} names variant {game.variant.name}, "
                             f"not {variant}")
     elif "deal" in request:
@@ -172,14 +174,14 @@ class SolitaireTable:
             card = request["card"]
             if not isinstance(card, str):
                 raise GolfError(f"'card' must be a card such as '9C', got {card!r}")
-            return self._result(game.play(golfcore.parse_card(card)))
+            return self._result(game.play(parse_card(card)))
         column, row = request.get("column"), request.get("row")
         for name, value in (("column", column), ("row", row)):
             if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
                 raise GolfError(f"'{name}' must be a whole number, got {value!r}")
         if column is None:
             raise GolfError("'play' needs 'column' (1-7) or 'card'")
-        return self._result(game.apply(golfcore.Move.play(column, row)))
+        return self._result(game.apply(Move.play(column, row)))
 
     def _draw(self, request: dict[str, Any]) -> dict[str, Any]:
         return self._result(self.game.draw())
