@@ -41,6 +41,7 @@ from golfcore.protocol import cardgame, solitaire
 from golfcore.protocol.cardgame import CardGameTable
 from golfcore.protocol.solitaire import SolitaireTable
 from golfcore.solitaire.game import Game
+from golfcore.version import __version__
 
 PROTOCOL = 1
 FEATURES = ("code", "deal", "position", "undo", "hint", "score", "messages", "jokers",
