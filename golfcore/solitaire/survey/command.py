@@ -1,4 +1,5 @@
-"""``golf survey``: its arguments (:func:`add_arguments`) and the command (:func:`run_command`);
+"""``golf survey``: its arguments (:func:`add_arguments`) and the command (:func:`run_command`:
+:func:`read_plan`, :func:`read_resumed`, :func:`run_jobs`, then the report or its JSON);
 the text report of a summary is :mod:`.report`'s (:func:`format_summary`)."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import os
 import stat
 import sys
 import time
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from golfcore.runs import jsonl
@@ -24,7 +26,8 @@ from golfcore.solitaire.survey.stats import summarize
 from golfcore.solitaire.survey import fair as fair_file
 from golfcore.solitaire.survey.fair import FairOptions
 from golfcore.solitaire.survey.results import Resume
-from golfcore.solitaire.survey.tasks import FAIR, SOLVE, parse_deals, parse_variants, survey_jobs
+from golfcore.solitaire.survey.tasks import (FAIR, SOLVE, Job, parse_deals, parse_variants,
+                                             survey_jobs)
 
 PROG = "golf"
 
@@ -189,15 +192,54 @@ def _notes(resume: Resume, path: str, total: int, what: str, quiet: bool) -> Non
              f"already {what}")
 
 
-def run_command(args: argparse.Namespace) -> int:
-    """``golf survey``: solve (and with ``--fair`` compute fair chances), write records as they
-    come, print the summary. Bad input raises :class:`GolfError` (``golf`` prints it as
-    ``golf: error: ...``, exit status 1)."""
+@dataclass(frozen=True)
+class Plan:
+    """What a ``golf survey`` command line asks for, read and checked."""
+
+    first: int
+    last: int
+    variants: list[str]
+    best: bool
+    limit: int | None
+    quiet: bool
+    fair: FairOptions | None
+    output: str
+    fair_out: str | None
+    plot: str | None
+    scheduler: str | None
+    workers: int | None
+
+    @property
+    def per_kind(self) -> int:
+        """How many solves (and as many fair chances with ``--fair``) the survey holds."""
+        return (self.last - self.first + 1) * len(self.variants)
+
+    @property
+    def total(self) -> int:
+        return self.per_kind * (1 if self.fair is None else 2)
+
+    @property
+    def deals(self) -> str:
+        return f"deal {self.first}" if self.first == self.last else (
+            f"deals {self.first}..{self.last}")
+
+
+@dataclass(frozen=True)
+class Resumed:
+    """What the results files already hold, and the jobs left to do."""
+
+    resume: Resume
+    fair_resume: Resume | None
+    jobs: list[Job]
+    #: (SOLVE or FAIR, deal, variant) -> record, filled as results come
+    records: dict[tuple[str, int, str], dict[str, Any]]
+
+
+def read_plan(args: argparse.Namespace) -> Plan:
+    """The survey the arguments ask for; :class:`GolfError` for bad input (deals, variants, fair
+    options, files), before anything is read or written."""
     first, last = parse_deals(args.deals)
     variants = parse_variants(args.variant or ["app-facil"])
-    best = bool(getattr(args, "best", False))
-    limit = getattr(args, "limit", None)
-    quiet = bool(getattr(args, "quiet", False))
     fair = fair_options(args)
     output = args.output or default_output(variants, first, last)
     fair_out = None
@@ -208,78 +250,121 @@ def run_command(args: argparse.Namespace) -> int:
     scheduler = getattr(args, "scheduler", None)
     if scheduler:
         backends.import_distributed()   # fail before reading or repairing anything
-    per_kind = (last - first + 1) * len(variants)
-    resume = read_results(output, variants, first, last, best, limit)
+    return Plan(first, last, variants, bool(getattr(args, "best", False)),
+                getattr(args, "limit", None), bool(getattr(args, "quiet", False)), fair,
+                output, fair_out, plot, scheduler, args.workers)
+
+
+def read_resumed(plan: Plan) -> Resumed:
+    """Read (and repair) the results files, say what they held, and list the jobs left."""
+    resume = read_results(plan.output, plan.variants, plan.first, plan.last, plan.best,
+                          plan.limit)
     fair_resume = None
-    if fair is not None and fair_out is not None:
-        fair_resume = fair_file.read_fair_results(fair_out, variants, first, last, fair)
-    jobs = survey_jobs(variants, first, last, resume.done,
+    if plan.fair is not None and plan.fair_out is not None:
+        fair_resume = fair_file.read_fair_results(plan.fair_out, plan.variants, plan.first,
+                                                  plan.last, plan.fair)
+    jobs = survey_jobs(plan.variants, plan.first, plan.last, resume.done,
                        None if fair_resume is None else fair_resume.done)
     # notes about the data are shown even with --quiet, which only silences the progress
-    _notes(resume, output, per_kind, "solved", quiet)
-    if fair_resume is not None and fair_out is not None:
-        _notes(fair_resume, fair_out, per_kind, "computed (fair chance)", quiet)
+    _notes(resume, plan.output, plan.per_kind, "solved", plan.quiet)
+    if fair_resume is not None and plan.fair_out is not None:
+        _notes(fair_resume, plan.fair_out, plan.per_kind, "computed (fair chance)", plan.quiet)
     records: dict[tuple[str, int, str], dict[str, Any]] = {
         (SOLVE, deal, variant): r for (deal, variant), r in resume.done.items()}
     if fair_resume is not None:
         records.update(((FAIR, deal, variant), r)
                        for (deal, variant), r in fair_resume.done.items())
-    total = per_kind * (1 if fair is None else 2)
-    progress = Progress(total, len(records), enabled=not quiet,
-                        unit="solves" if fair is None else "tasks")
-    started = time.perf_counter()
-    results = backends.run(jobs, best, limit, args.workers, scheduler, fair)
+    return Resumed(resume, fair_resume, jobs, records)
+
+
+def run_jobs(plan: Plan, resumed: Resumed) -> bool:
+    """Run the jobs left, appending each record to its file as it comes and to
+    ``resumed.records``; whether Ctrl-C interrupted them."""
+    progress = Progress(plan.total, len(resumed.records), enabled=not plan.quiet,
+                        unit="solves" if plan.fair is None else "tasks")
+    results = backends.run(resumed.jobs, plan.best, plan.limit, plan.workers, plan.scheduler,
+                           plan.fair)
+    fair_resume = resumed.fair_resume
 
     def route(record: dict[str, Any]) -> tuple[str, bool]:
         """Fair chances to their own file, solves to the results file."""
-        if "value" in record and fair_out is not None and fair_resume is not None:
-            return fair_out, fair_resume.needs_newline and fair_out != output
-        return output, resume.needs_newline
+        if "value" in record and plan.fair_out is not None and fair_resume is not None:
+            return plan.fair_out, fair_resume.needs_newline and plan.fair_out != plan.output
+        return plan.output, resumed.resume.needs_newline
 
-    interrupted = jsonl.collect(
+    return jsonl.collect(
         results, lambda r: (FAIR if "value" in r else SOLVE, r["deal"], r["variant"]),
-        records, output, resume.needs_newline, progress, route=route)
-    if interrupted:
-        _err(f"{PROG} survey: interrupted with {len(records)} of {total} "
-             f"{'solved' if fair is None else 'done'}; they are in {output}"
-             f"{'' if fair_out is None else f' and {fair_out}'}: run the same command again "
-             f"to go on")
-        return 130
+        resumed.records, plan.output, resumed.resume.needs_newline, progress, route=route)
+
+
+def interrupted_note(plan: Plan, done: int) -> str:
+    """What an interrupted survey says: how far it got, and how to go on."""
+    return (f"{PROG} survey: interrupted with {done} of {plan.total} "
+            f"{'solved' if plan.fair is None else 'done'}; they are in {plan.output}"
+            f"{'' if plan.fair_out is None else f' and {plan.fair_out}'}: run the same "
+            f"command again to go on")
+
+
+def summary_of(plan: Plan, resumed: Resumed) -> dict[str, Any]:
+    """The summary of every record, solves and (with ``--fair``) fair chances."""
+    records = resumed.records
     solved = [r for (kind, _, _), r in records.items() if kind == SOLVE]
-    fairs = None if fair is None else [r for (k, _, _), r in records.items() if k == FAIR]
-    summary = summarize(solved, variants, fairs)
-    if plot:
-        deals = f"deal {first}" if first == last else f"deals {first}..{last}"
-        svg = plot_svg(summary, title=f"Winnable deals, {deals}")
-        svg_file.save(plot, svg)
+    fairs = None if plan.fair is None else [r for (k, _, _), r in records.items() if k == FAIR]
+    return summarize(solved, plan.variants, fairs)
+
+
+def survey_json(plan: Plan, resumed: Resumed, summary: dict[str, Any],
+                seconds: float) -> dict[str, Any]:
+    """``--json``'s object: how the survey ran, then its summary."""
+    resume, fair_resume, jobs = resumed.resume, resumed.fair_resume, resumed.jobs
+    return {
+        "survey": {"variants": plan.variants, "deals": [plan.first, plan.last],
+                   "best": plan.best, "limit": plan.limit, "output": plan.output,
+                   "plot": plan.plot,
+                   "backend": (f"dask {plan.scheduler}" if plan.scheduler else "local"),
+                   "resumed": len(resume.done),
+                   "solved_now": sum(1 for j in jobs if j[0] == SOLVE),
+                   "ignored_outside": resume.outside, "duplicates": resume.duplicates,
+                   "repaired": resume.truncated,
+                   "fair": None if plan.fair is None else plan.fair.to_json(),
+                   "fair_output": plan.fair_out,
+                   "fair_resumed": None if fair_resume is None else len(fair_resume.done),
+                   "fair_now": (None if plan.fair is None
+                                else sum(1 for j in jobs if j[0] == FAIR)),
+                   "seconds": round(seconds, 3)},
+        **summary,
+    }
+
+
+def report_lines(plan: Plan, summary: dict[str, Any]) -> list[str]:
+    """The text report: what was surveyed and how, then the summary's table."""
+    how = "best result searched (--best)" if plan.best else "won or lost only"
+    if plan.limit is not None:
+        how += f", at most {plan.limit:,} positions a deal"
+    count = len(plan.variants)
+    lines = [f"survey of {plan.deals} under {count} variant{'s' if count != 1 else ''}"
+             f": {how}; results in {plan.output}"]
+    if plan.fair is not None:
+        lines.append(f"fair chance of each deal ({plan.fair.describe()}); in {plan.fair_out}")
+    return lines + [""] + format_summary(summary)
+
+
+def run_command(args: argparse.Namespace) -> int:
+    """``golf survey``: solve (and with ``--fair`` compute fair chances), write records as they
+    come, print the summary. Bad input raises :class:`GolfError` (``golf`` prints it as
+    ``golf: error: ...``, exit status 1)."""
+    plan = read_plan(args)
+    resumed = read_resumed(plan)
+    started = time.perf_counter()
+    if run_jobs(plan, resumed):
+        _err(interrupted_note(plan, len(resumed.records)))
+        return 130
+    summary = summary_of(plan, resumed)
+    if plan.plot:
+        svg_file.save(plan.plot, plot_svg(summary, title=f"Winnable deals, {plan.deals}"))
     if args.json:
-        data = {
-            "survey": {"variants": variants, "deals": [first, last], "best": best,
-                       "limit": limit, "output": output, "plot": plot,
-                       "backend": (f"dask {scheduler}" if scheduler else "local"),
-                       "resumed": len(resume.done),
-                       "solved_now": sum(1 for j in jobs if j[0] == SOLVE),
-                       "ignored_outside": resume.outside, "duplicates": resume.duplicates,
-                       "repaired": resume.truncated,
-                       "fair": None if fair is None else fair.to_json(),
-                       "fair_output": fair_out,
-                       "fair_resumed": None if fair_resume is None else len(fair_resume.done),
-                       "fair_now": (None if fair is None
-                                    else sum(1 for j in jobs if j[0] == FAIR)),
-                       "seconds": round(time.perf_counter() - started, 3)},
-            **summary,
-        }
+        data = survey_json(plan, resumed, summary, time.perf_counter() - started)
         print(json.dumps(data, ensure_ascii=False, indent=2))
-        return 0
-    deals = f"deal {first}" if first == last else f"deals {first}..{last}"
-    how = "best result searched (--best)" if best else "won or lost only"
-    if limit is not None:
-        how += f", at most {limit:,} positions a deal"
-    print(f"survey of {deals} under {len(variants)} variant{'s' if len(variants) != 1 else ''}"
-          f": {how}; results in {output}")
-    if fair is not None:
-        print(f"fair chance of each deal ({fair.describe()}); in {fair_out}")
-    print()
-    for line in format_summary(summary):
-        print(line)
+    else:
+        print("\n".join(report_lines(plan, summary)))
     return 0
