@@ -8,7 +8,8 @@
  *
  * Keys: a decision node is hk | (top + 1) << 21 | ucode << 25, a draw node the same with
  * top + 1 = 0, where hk packs the 7 heights 3 bits each and ucode is the stars-and-bars code of
- * the pooled unseen counts (n + ncls <= 39 bits). Built with -ffp-contract=off: no fused
+ * the pooled unseen counts (n + ncls <= 39 bits). Tableau and unseen counts are also kept
+ * packed four bits a class (T, U) for the bounds. Built with -ffp-contract=off: no fused
  * multiply-add, so every double is rounded as Python rounds it.
  */
 #define PY_SSIZE_T_CLEAN
@@ -19,25 +20,58 @@
 #include <stddef.h>
 
 #define TICK_EVERY 1024
+#define NIB1 0x1111111111111111ull
+#define NZ4(x) (((x) | ((x) >> 1) | ((x) >> 2) | ((x) >> 3)) & NIB1)
+
+#ifdef FAIR_STATS
+enum { S_PCALL, S_PHIT, S_PNARROW, S_PNEW, S_PZERO, S_DCALL, S_DHIT, S_DNARROW, S_DNEW, S_DZERO,
+       S_XCALL, S_XWON, S_XLOST, S_XDEAD, S_XNEW, S_XSCAN, S_DCHILDMEMO, S_DCHILDEX,
+       S_DCHILDZERO, S_DSEARCHED, S_REACH, S_ENDPOINTS, S_EPSEARCHED, S_NSTATS };
+static const char *stat_names[S_NSTATS] = {"pcall", "phit", "pnarrow", "pnew", "pzero", "dcall",
+    "dhit", "dnarrow", "dnew", "dzero", "xcall", "xwon", "xlost", "xdead", "xnew", "xscan",
+    "dchildmemo", "dchildex", "dchildzero", "dsearched", "reach", "endpoints", "epsearched"};
+static long long stat_[S_NSTATS];
+#define STAT(k) (stat_[k]++)
+#define STATN(k, n) (stat_[k] += (n))
+#else
+#define STAT(k) ((void)0)
+#define STATN(k, n) ((void)0)
+#endif
 
 typedef struct { uint64_t key; double lo, hi; } Ent;
 typedef struct { uint32_t key, na, nd, ca, cd; uint64_t *a, *d; } HW;
+/* the connected parts of the link graph on a set of ranks (see dead()) */
+typedef struct {
+    int built, nparts;
+    uint64_t tab[13], colour0[13], enders[13];   /* nibble masks (15 a rank) of the part's ranks */
+    uint64_t feed[13], feed0[13], feed1[13];     /* nibble masks of the classes feeding them */
+    int bip[13];
+} Parts;
 
 typedef struct {
     PyObject_HEAD
-    int ncls;
-    uint32_t acc[16], feeders[16];
+    int ncls, buried;
+    uint32_t acc[17], feeders[17];
+    uint64_t fnib[16];             /* feeders of a class as a nibble mask */
     int draw[2];
     int col[7][8], colh[7];
-    int has_chains, bipartite;
+    uint64_t pc[7][9];             /* packed counts of the first h cards of a column */
+    int has_chains, pathlike, wrap;
+    uint32_t wild;                 /* non-rank classes that accept some rank */
     int linked[14][14], ender[14];
     uint64_t guard;
     /* the current state */
-    int ht[7], cnt[16], n, tcount[16], top;
+    int ht[7], cnt[16], n, tcount[16], top, left;
+    uint64_t hk, T, U;
+    uint32_t rmask;
     /* memo */
     Ent *tab; uint64_t tcap, tcount_;
     HW *hw; uint64_t hwcap, hwcount;
     unsigned char *canw;           /* [mask][w], 0xFF = not yet computed */
+    Parts *parts;                  /* [present ranks], built on first use */
+    /* the reach enumeration: visited keys stamped with a generation, endpoints on a stack */
+    uint64_t *vis; uint64_t viscap, viscount; uint32_t gen;
+    uint32_t *ep; size_t epsp, epcap;
     /* budget */
     long long states, exists_states, limit;
     PyObject *tick;
@@ -58,6 +92,12 @@ static void *xcalloc(Engine *e, size_t n, size_t size) {
     void *p = calloc(n, size);
     if (!p) longjmp(e->abort_to, ABORT_MEMORY);
     return p;
+}
+
+/* the sum of the nibbles of x (each at most 15, 16 of them) */
+static inline int nibsum(uint64_t x) {
+    x = (x & 0x0F0F0F0F0F0F0F0Full) + ((x >> 4) & 0x0F0F0F0F0F0F0F0Full);
+    return (int)((x * 0x0101010101010101ull) >> 56);
 }
 
 /* ---------------- the memo of values: key -> [lo, hi] ---------------- */
@@ -149,24 +189,9 @@ static void list_add(Engine *e, uint64_t **arr, uint32_t *n, uint32_t *cap, uint
 
 /* ---------------- the state ---------------- */
 
-static inline int left_of(Engine *e) {
-    int s = 0;
-    for (int i = 0; i < 7; i++) s += e->ht[i];
-    return s;
-}
-static inline uint64_t hk_of(Engine *e) {
-    uint64_t k = 0;
-    for (int i = 0; i < 7; i++) k |= (uint64_t)e->ht[i] << (3 * i);
-    return k;
-}
 static inline uint32_t exposed(Engine *e) {
     uint32_t m = 0;
     for (int i = 0; i < 7; i++) if (e->ht[i]) m |= 1u << e->col[i][e->ht[i] - 1];
-    return m;
-}
-static inline uint32_t remaining(Engine *e) {
-    uint32_t m = 0;
-    for (int c = 0; c < e->ncls; c++) if (e->tcount[c]) m |= 1u << c;
     return m;
 }
 static inline int canw(Engine *e, uint32_t mask, int w) {
@@ -189,12 +214,40 @@ static inline uint64_t ucode(Engine *e, uint32_t rmask) {
 static inline int play(Engine *e, int i) {
     int h = --e->ht[i];
     int card = e->col[i][h];
-    e->tcount[card]--;
+    e->hk -= 1ull << (3 * i);
+    e->left--;
+    e->T -= 1ull << (4 * card);
+    if (!--e->tcount[card]) e->rmask &= ~(1u << card);
     return card;
 }
 static inline void unplay(Engine *e, int i, int card) {
     e->ht[i]++;
-    e->tcount[card]++;
+    e->hk += 1ull << (3 * i);
+    e->left++;
+    e->T += 1ull << (4 * card);
+    if (!e->tcount[card]++) e->rmask |= 1u << card;
+}
+static inline void draw_card(Engine *e, int x) {
+    e->cnt[x]--; e->n--; e->U -= 1ull << (4 * x);
+}
+static inline void undraw_card(Engine *e, int x) {
+    e->cnt[x]++; e->n++; e->U += 1ull << (4 * x);
+}
+/* place the tableau at the packed heights hk */
+static void set_heights(Engine *e, uint64_t hk) {
+    uint64_t T = 0;
+    int left = 0;
+    for (int i = 0; i < 7; i++) {
+        int h = (int)((hk >> (3 * i)) & 7);
+        e->ht[i] = h; left += h; T += e->pc[i][h];
+    }
+    e->hk = hk; e->T = T; e->left = left;
+    uint32_t r = 0;
+    for (int c = 0; c < e->ncls; c++) {
+        e->tcount[c] = (int)((T >> (4 * c)) & 15);
+        if (e->tcount[c]) r |= 1u << c;
+    }
+    e->rmask = r;
 }
 
 static void expand(Engine *e) {
@@ -209,67 +262,136 @@ static void expand(Engine *e) {
 
 /* ---------------- "does some order win?" ---------------- */
 
-static int chain_runs(Engine *e) {
-    int seg[8][3], ns = 0, prev = 0, cur = -1;
+/* the connected parts of the link graph on the ranks of present (bit r-1 for rank r) */
+static Parts *parts_of(Engine *e, uint32_t present) {
+    Parts *p = &e->parts[present];
+    if (p->built) return p;
+    p->built = 1;
+    uint32_t seen = 0;
     for (int r = 1; r < 14; r++) {
-        int k = e->tcount[r];
-        if (!k) continue;
-        if (cur < 0 || !e->linked[prev][r]) {
-            cur = ns++;
-            seg[cur][0] = seg[cur][1] = seg[cur][2] = 0;
+        if (!((present >> (r - 1)) & 1) || ((seen >> r) & 1)) continue;
+        int k = p->nparts++;
+        int colour[14], todo[14], nt = 0, bip = 1;
+        uint32_t part = 1u << r;
+        colour[r] = 0; todo[nt++] = r;
+        while (nt) {
+            int a = todo[--nt];
+            for (int b = 1; b < 14; b++) {
+                if (!e->linked[a][b] || !((present >> (b - 1)) & 1)) continue;
+                if ((part >> b) & 1) { if (colour[b] == colour[a]) bip = 0; continue; }
+                part |= 1u << b; colour[b] = 1 - colour[a]; todo[nt++] = b;
+            }
         }
-        seg[cur][r & 1] += k;
-        if (e->ender[r]) seg[cur][2] += k;
-        prev = r;
-    }
-    if (ns > 1 && e->tcount[13] && e->tcount[1] && e->linked[13][1]) {
-        ns--;
-        for (int k = 0; k < 3; k++) seg[0][k] += seg[ns][k];
-    }
-    int runs = 0;
-    for (int s = 0; s < ns; s++) {
-        int need = 1;
-        if (e->bipartite) {
-            int d = seg[s][1] - seg[s][0];
-            if (d < 0) d = -d;
-            if (d > need) need = d;
+        seen |= part;
+        p->bip[k] = bip;
+        for (int b = 1; b < 14; b++) {
+            if (!((part >> b) & 1)) continue;
+            p->tab[k] |= 15ull << (4 * b);
+            if (e->ender[b]) p->enders[k] |= 15ull << (4 * b);
+            if (!colour[b]) p->colour0[k] |= 15ull << (4 * b);
+            p->feed[k] |= e->fnib[b];
+            if (colour[b]) p->feed1[k] |= e->fnib[b]; else p->feed0[k] |= e->fnib[b];
         }
-        if (seg[s][2] > need) need = seg[s][2];
-        runs += need;
     }
-    return runs;
+    return p;
+}
+
+/* Each tableau card is played onto a different card (the waste just before it): a tableau card,
+ * an unseen card or the top. When plays join ranks one apart (and king-ace), the cards needing
+ * a predecessor and the cards that can be one form paths (demand r, supply r +- 1), on which a
+ * greedy matching is a largest one; classes other than ranks feed anything. 1 when some
+ * tableau card is left without a predecessor. */
+static int matching_short(Engine *e, int top) {
+    int sup[14], dem[14], wild = 0;
+    for (int r = 1; r < 14; r++) {
+        dem[r] = e->tcount[r];
+        sup[r] = e->tcount[r] + e->cnt[r] + (top == r);
+    }
+    for (int c = 0; c < e->ncls; c++)
+        if ((c < 1 || c > 13) && ((e->wild >> c) & 1)) wild += e->cnt[c] + (top == c);
+    int start = 1;
+    if (e->wrap) {
+        start = 0;
+        for (int r = 1; r < 14; r++) if (!dem[r] && !sup[r]) { start = r; break; }
+        if (!start) return 0;     /* one cycle: not checked */
+    }
+    int shortfall = 0;
+    /* two alternating paths: (demand r, supply r + 1, demand r + 2, ...) and (supply r,
+     * demand r + 1, ...), from the cut at start; each node is matched as far as it can be with
+     * what the previous one left over (on a path, a largest matching) */
+    for (int first = 0; first < 2; first++) {
+        int left = 0, prev = 0, prev_dem = 0;
+        for (int k = 0; k < 13; k++) {
+            int r = (start - 1 + k) % 13 + 1;
+            int is_dem = (k & 1) == first;
+            int cap = is_dem ? dem[r] : sup[r], m = 0;
+            if (k && left && cap
+                && (is_dem ? (e->acc[prev] >> r) & 1 : (e->acc[r] >> prev) & 1))
+                m = left < cap ? left : cap;
+            if (prev_dem) shortfall += left - m;
+            left = cap - m; prev = r; prev_dem = is_dem;
+        }
+        if (prev_dem) shortfall += left;
+    }
+    return shortfall > wild;
 }
 
 static int dead(Engine *e, int top) {
+    uint64_t T = e->T, U = e->U, unib = NZ4(U);
+    uint64_t topnib = top < e->ncls ? 1ull << (4 * top) : 0;
+    /* every tableau card needs a feeder that can be on the waste when it is played */
     for (int i = 0; i < 7; i++) {
         int h = e->ht[i];
         if (!h) continue;
-        int own[16] = {0};
-        for (int j = 0; j < h; j++) own[e->col[i][j]]++;
-        uint32_t base = 0;
-        for (int c = 0; c < e->ncls; c++)
-            if (e->cnt[c] || e->tcount[c] > own[c]) base |= 1u << c;
-        uint32_t above = 1u << top;
+        uint64_t base = NZ4(T - e->pc[i][h]) | unib, above = topnib;
         for (int j = h - 1; j >= 0; j--) {
             int r = e->col[i][j];
-            if (!(e->feeders[r] & (base | above))) return 1;
-            above = 1u << r;
+            if (!(e->fnib[r] & (base | above))) return 1;
+            above = 1ull << (4 * r);
         }
     }
-    if (e->has_chains && !e->tcount[0] && chain_runs(e) > e->n + 1) return 1;
+    if (!e->has_chains || e->tcount[0]) return 0;
+    /* chains: each part of the link graph on the ranks left needs its own chains of plays,
+     * each started by a distinct unit (the top or an unseen card) that feeds the part */
+    uint64_t units = U + topnib;
+    Parts *p = parts_of(e, (e->rmask >> 1) & 0x1FFF);
+    int totneed = 0, need[13];
+    uint64_t useful = 0;
+    for (int k = 0; k < p->nparts; k++) {
+        uint64_t tk = T & p->tab[k];
+        int nd = 1, en = nibsum(tk & p->enders[k]);
+        if (en > nd) nd = en;
+        if (p->bip[k]) {
+            int c0 = nibsum(tk & p->colour0[k]), c1 = nibsum(tk) - c0, bal = c0 - c1;
+            if (bal) {
+                uint64_t pf = bal > 0 ? p->feed0[k] : p->feed1[k];
+                if (bal < 0) bal = -bal;
+                if (bal > nibsum(units & (pf * 15))) return 1;
+                if (bal > nd) nd = bal;
+            }
+        }
+        if (nd > nibsum(units & (p->feed[k] * 15))) return 1;
+        need[k] = nd; totneed += nd; useful |= p->feed[k];
+    }
+    if (totneed > nibsum(units & (useful * 15))) return 1;
+    for (int k = 0; k + 1 < p->nparts; k++)
+        if (need[k] + need[k + 1] > nibsum(units & ((p->feed[k] | p->feed[k + 1]) * 15)))
+            return 1;
+    if (e->pathlike && matching_short(e, top)) return 1;
     return 0;
 }
 
 static int exists(Engine *e, int top) {
-    if (!left_of(e)) return 1;
+    if (!e->left) return 1;
     top = canw(e, exposed(e), top);
-    uint32_t key = (uint32_t)(hk_of(e) | ((uint64_t)(top + 1) << 21));
-    uint64_t u = 0;
-    for (int c = 0; c < e->ncls; c++) u |= (uint64_t)e->cnt[c] << (4 * c);
+    uint32_t key = (uint32_t)(e->hk | ((uint64_t)(top + 1) << 21));
+    uint64_t u = e->U;
     HW *h = hw_get(e, key);
-    for (uint32_t i = 0; i < h->na; i++) if (subset4(e->guard, h->a[i], u)) return 1;
-    for (uint32_t i = 0; i < h->nd; i++) if (subset4(e->guard, u, h->d[i])) return 0;
-    if (dead(e, top)) return 0;
+    STAT(S_XCALL); STATN(S_XSCAN, h->na + h->nd);
+    for (uint32_t i = 0; i < h->nd; i++) if (subset4(e->guard, u, h->d[i])) { STAT(S_XLOST); return 0; }
+    for (uint32_t i = 0; i < h->na; i++) if (subset4(e->guard, h->a[i], u)) { STAT(S_XWON); return 1; }
+    if (dead(e, top)) { STAT(S_XDEAD); return 0; }
+    STAT(S_XNEW);
     e->exists_states++;
     expand(e);
     int res = 0, can = 0;
@@ -283,14 +405,14 @@ static int exists(Engine *e, int top) {
     if (!res && e->n && e->draw[can]) {
         for (int x = 0; x < e->ncls && !res; x++) {
             if (!e->cnt[x]) continue;
-            e->cnt[x]--; e->n--;
+            draw_card(e, x);
             for (int i = 0; i < 7 && !res; i++) {
                 if (!e->ht[i] || !((e->acc[x] >> e->col[i][e->ht[i] - 1]) & 1)) continue;
                 int card = play(e, i);
                 res = exists(e, card);
                 unplay(e, i, card);
             }
-            e->cnt[x]++; e->n++;
+            undraw_card(e, x);
         }
     }
     h = hw_get(e, key);            /* the table may have moved */
@@ -299,27 +421,92 @@ static int exists(Engine *e, int top) {
     return res;
 }
 
+/* ---------------- where a chain of plays can stop to draw ---------------- */
+
+/* add key to the visited set of this enumeration; 0 when it was there */
+static int vis_add(Engine *e, uint32_t key) {
+    if (2 * (e->viscount + 1) > e->viscap) {
+        uint64_t ncap = e->viscap * 2, nmask = ncap - 1;
+        uint64_t *nt = xcalloc(e, ncap, 8);
+        for (uint64_t i = 0; i < e->viscap; i++) {
+            uint64_t v = e->vis[i];
+            if ((uint32_t)(v >> 32) != e->gen) continue;
+            uint64_t g = mix((uint32_t)v) & nmask;
+            while ((uint32_t)(nt[g] >> 32) == e->gen) g = (g + 1) & nmask;
+            nt[g] = v;
+        }
+        free(e->vis);
+        e->vis = nt; e->viscap = ncap;
+    }
+    uint64_t mask = e->viscap - 1, h = mix(key) & mask;
+    for (;;) {
+        uint64_t v = e->vis[h];
+        if ((uint32_t)(v >> 32) != e->gen) break;
+        if ((uint32_t)v == key) return 0;
+        h = (h + 1) & mask;
+    }
+    e->vis[h] = ((uint64_t)e->gen << 32) | key;
+    e->viscount++;
+    return 1;
+}
+
+static void ep_push(Engine *e, uint32_t hk) {
+    if (e->epsp == e->epcap) {
+        size_t nc = e->epcap ? 2 * e->epcap : 1024;
+        uint32_t *p = realloc(e->ep, nc * sizeof(uint32_t));
+        if (!p) longjmp(e->abort_to, ABORT_MEMORY);
+        e->ep = p; e->epcap = nc;
+    }
+    e->ep[e->epsp++] = hk;
+}
+
+/* every state a chain of plays from here reaches; the heights of those where a draw is
+ * allowed are pushed (once each). 1 when one of them has empty columns (won). */
+static int reach(Engine *e, int top) {
+    top = canw(e, exposed(e), top);
+    if (!vis_add(e, (uint32_t)(e->hk | ((uint64_t)(top + 1) << 21)))) return 0;
+    STAT(S_REACH);
+    int can = 0;
+    for (int i = 0; i < 7; i++) {
+        if (!e->ht[i] || !((e->acc[top] >> e->col[i][e->ht[i] - 1]) & 1)) continue;
+        can = 1;
+        int card = play(e, i);
+        int won = !e->left || reach(e, card);
+        unplay(e, i, card);
+        if (won) return 1;
+    }
+    if (e->n && e->draw[can] && vis_add(e, (uint32_t)e->hk)) ep_push(e, (uint32_t)e->hk);
+    return 0;
+}
+
+static inline int left_of_hk(uint32_t hk) {
+    int s = 0;
+    for (int i = 0; i < 7; i++) s += (hk >> (3 * i)) & 7;
+    return s;
+}
+
 /* ---------------- the fair value ---------------- */
 
-static double V(Engine *e, int top, double alpha, double beta, int known);
+static double P(Engine *e, int top, double alpha, double beta, int known);
 
+/* the draw node at the current heights and unseen cards (Star1, fail-soft) */
 static double D(Engine *e, double alpha, double beta) {
-    uint32_t rmask = remaining(e);
-    uint64_t hk = hk_of(e), uc = ucode(e, rmask);
-    uint64_t key = hk | (uc << 25);
+    uint32_t rmask = e->rmask;
+    uint64_t key = e->hk | (ucode(e, rmask) << 25);
     Ent *x = tab_find(e, key);
+    STAT(S_DCALL);
     if (x) {
-        if (x->lo == x->hi || x->hi <= alpha) return x->hi;
-        if (x->lo >= beta) return x->lo;
+        if (x->lo == x->hi || x->hi <= alpha) { STAT(S_DHIT); return x->hi; }
+        if (x->lo >= beta) { STAT(S_DHIT); return x->lo; }
         if (x->lo > alpha) alpha = x->lo;
         if (x->hi < beta) beta = x->hi;
-    }
+        STAT(S_DNARROW);
+    } else if (!exists(e, e->buried)) { STAT(S_DZERO); return 0.0; }
+    else STAT(S_DNEW);
     expand(e);
     int n = e->n, no = 0, xs[16], ws[16];
     double lo[16], hi[16];
     uint32_t emask = exposed(e), done = 0;
-    e->n--;
-    int left = left_of(e);
     for (int c = 0; c < e->ncls; c++) {
         if (!e->cnt[c]) continue;
         int rep = canw(e, rmask, c);
@@ -327,15 +514,13 @@ static double D(Engine *e, double alpha, double beta) {
         done |= 1u << rep;
         int w = 0;
         for (int y = c; y < e->ncls; y++) if (e->cnt[y] && canw(e, rmask, y) == rep) w += e->cnt[y];
-        e->cnt[c]--;
+        draw_card(e, c);
         double clo = 0.0, chi = 1.0;
-        if (left) {
-            uint64_t ck = hk | ((uint64_t)(canw(e, emask, c) + 1) << 21) | (ucode(e, rmask) << 25);
-            Ent *ce = tab_find(e, ck);
-            if (ce) { clo = ce->lo; chi = ce->hi; }
-            else if (!exists(e, c)) chi = 0.0;
-        }
-        e->cnt[c]++;
+        uint64_t ck = e->hk | ((uint64_t)(canw(e, emask, c) + 1) << 21) | (ucode(e, rmask) << 25);
+        Ent *ce = tab_find(e, ck);
+        if (ce) { clo = ce->lo; chi = ce->hi; STAT(S_DCHILDMEMO); }
+        else { STAT(S_DCHILDEX); if (!exists(e, c)) { chi = 0.0; STAT(S_DCHILDZERO); } }
+        undraw_card(e, c);
         xs[no] = c; ws[no] = w; lo[no] = clo; hi[no] = chi; no++;
     }
     double g;
@@ -359,48 +544,69 @@ static double D(Engine *e, double alpha, double beta) {
         if (full) { ai = -1.0; bi = 2.0; }
         if (ai < lo[i]) ai = lo[i];
         if (bi > hi[i]) bi = hi[i];
-        e->cnt[xs[i]]--;
-        double v = V(e, xs[i], ai, bi, 1);
-        e->cnt[xs[i]]++;
+        draw_card(e, xs[i]);
+        STAT(S_DSEARCHED);
+        double v = P(e, xs[i], ai, bi, 1);
+        undraw_card(e, xs[i]);
         if (v <= ai) { if (v < hi[i]) hi[i] = v; }
         else if (v >= bi) { if (v > lo[i]) lo[i] = v; }
         else lo[i] = hi[i] = v;
         if (lo[i] > hi[i]) lo[i] = hi[i];
         i++;
     }
-    e->n++;
     store(e, key, g, alpha, beta);
     return g;
 }
 
-static double V(Engine *e, int top, double alpha, double beta, int known) {
-    if (!left_of(e)) return 1.0;
+/* the decision node at waste class top: the best of the draws at the states a chain of plays
+ * reaches (Star1 windows, fail-soft); known: the caller has checked that some order wins */
+static double P(Engine *e, int top, double alpha, double beta, int known) {
+    if (!e->left) return 1.0;
     top = canw(e, exposed(e), top);
-    uint64_t key = hk_of(e) | ((uint64_t)(top + 1) << 21) | (ucode(e, remaining(e)) << 25);
+    uint64_t key = e->hk | ((uint64_t)(top + 1) << 21) | (ucode(e, e->rmask) << 25);
     Ent *x = tab_find(e, key);
+    STAT(S_PCALL);
     if (x) {
-        if (x->lo == x->hi || x->hi <= alpha) return x->hi;
-        if (x->lo >= beta) return x->lo;
+        if (x->lo == x->hi || x->hi <= alpha) { STAT(S_PHIT); return x->hi; }
+        if (x->lo >= beta) { STAT(S_PHIT); return x->lo; }
         if (x->lo > alpha) alpha = x->lo;
         if (x->hi < beta) beta = x->hi;
-    } else if (!known && !exists(e, top)) return 0.0;
+        STAT(S_PNARROW);
+    } else if (!known && !exists(e, top)) { STAT(S_PZERO); return 0.0; }
+    else STAT(S_PNEW);
     expand(e);
     if (beta > 1.0) beta = 1.0;
     if (alpha < 0.0) alpha = 0.0;
+    size_t base = e->epsp;
+    if (!++e->gen) { memset(e->vis, 0, e->viscap * 8); e->gen = 1; }
+    e->viscount = 0;
     double best = 0.0;
-    int can = 0;
-    for (int i = 0; i < 7; i++) {
-        if (!e->ht[i] || !((e->acc[top] >> e->col[i][e->ht[i] - 1]) & 1)) continue;
-        can = 1;
-        int card = play(e, i);
-        double v = V(e, card, best > alpha ? best : alpha, beta, 0);
-        unplay(e, i, card);
-        if (v > best) { best = v; if (best >= beta) break; }
+    if (reach(e, top)) best = 1.0;
+    else {
+        size_t end = e->epsp;
+        /* fewest cards left first (then the packed heights) */
+        for (size_t a = base + 1; a < end; a++) {
+            uint32_t v = e->ep[a];
+            uint64_t kv = ((uint64_t)left_of_hk(v) << 32) | v;
+            size_t b = a;
+            while (b > base) {
+                uint32_t u = e->ep[b - 1];
+                if ((((uint64_t)left_of_hk(u) << 32) | u) <= kv) break;
+                e->ep[b] = u; b--;
+            }
+            e->ep[b] = v;
+        }
+        STATN(S_ENDPOINTS, end - base);
+        uint64_t hk0 = e->hk;
+        for (size_t k = base; k < end; k++) {
+            set_heights(e, e->ep[k]);
+            STAT(S_EPSEARCHED);
+            double v = D(e, best > alpha ? best : alpha, beta);
+            if (v > best) { best = v; if (best >= beta) break; }
+        }
+        set_heights(e, hk0);
     }
-    if (best < beta && e->n && e->draw[can]) {
-        double s = D(e, best > alpha ? best : alpha, beta);
-        if (s > best) best = s;
-    }
+    e->epsp = base;
     store(e, key, best, alpha, beta);
     return best;
 }
@@ -423,6 +629,9 @@ static int read_ints(PyObject *seq, int *out, int most, const char *what) {
 
 static void engine_free_tables(Engine *e) {
     free(e->tab); e->tab = NULL;
+    free(e->vis); e->vis = NULL;
+    free(e->ep); e->ep = NULL;
+    free(e->parts); e->parts = NULL;
     if (e->hw) {
         for (uint64_t i = 0; i < e->hwcap; i++) { free(e->hw[i].a); free(e->hw[i].d); }
         free(e->hw); e->hw = NULL;
@@ -451,8 +660,13 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
         return -1;
     }
     for (int w = 0; w < ncls; w++) e->acc[w] = (uint32_t)a[w];
+    e->buried = ncls;              /* a waste that accepts nothing: "draw now" */
+    e->acc[ncls] = 0;
     for (int r = 0; r < ncls; r++)
-        for (int w = 0; w < ncls; w++) if ((e->acc[w] >> r) & 1) e->feeders[r] |= 1u << w;
+        for (int w = 0; w < ncls; w++) if ((e->acc[w] >> r) & 1) {
+            e->feeders[r] |= 1u << w;
+            e->fnib[r] |= 1ull << (4 * w);
+        }
     if (read_ints(draw, e->draw, 2, "draw") != 2) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "draw needs 2 flags");
         return -1;
@@ -466,6 +680,11 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
         int k = read_ints(PySequence_Fast_GET_ITEM(cols, i), e->col[i], 7, "cards in a column");
         if (k < 0) { Py_DECREF(cols); return -1; }
         e->colh[i] = k;
+        for (int j = 0; j < k; j++)
+            if (e->col[i][j] < 0 || e->col[i][j] >= ncls) {
+                Py_DECREF(cols); PyErr_SetString(PyExc_ValueError, "bad class"); return -1;
+            }
+        for (int h = 0; h < k; h++) e->pc[i][h + 1] = e->pc[i][h] + (1ull << (4 * e->col[i][h]));
     }
     Py_DECREF(cols);
     if (chains != Py_None) {
@@ -485,13 +704,26 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
             if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "ender needs 14");
             return -1;
         }
-        e->has_chains = 1; e->bipartite = bip;
+        e->has_chains = 1;
+        (void)bip;
+        e->pathlike = ncls > 13;
+        for (int a2 = 1; a2 < 14 && a2 < ncls; a2++)
+            for (int b2 = 1; b2 < 14 && b2 < ncls; b2++) {
+                if (!((e->acc[a2] >> b2) & 1)) continue;
+                int d = a2 > b2 ? a2 - b2 : b2 - a2;
+                if (d == 12) e->wrap = 1;
+                else if (d != 1) e->pathlike = 0;
+            }
+        for (int c = 0; c < ncls; c++) if ((c < 1 || c > 13) && e->acc[c]) e->wild |= 1u << c;
+        e->parts = calloc(1 << 13, sizeof(Parts));
+        if (!e->parts) { PyErr_NoMemory(); return -1; }
     }
     for (int c = 0; c < ncls; c++) e->guard |= 8ull << (4 * c);
     e->tcap = 1 << 12; e->tab = calloc(e->tcap, sizeof(Ent));
     e->hwcap = 1 << 12; e->hw = calloc(e->hwcap, sizeof(HW));
     e->canw = malloc((size_t)(1u << ncls) * 16);
-    if (!e->tab || !e->hw || !e->canw) { engine_free_tables(e); PyErr_NoMemory(); return -1; }
+    e->viscap = 1 << 12; e->vis = calloc(e->viscap, 8);
+    if (!e->tab || !e->hw || !e->canw || !e->vis) { engine_free_tables(e); PyErr_NoMemory(); return -1; }
     memset(e->canw, 0xFF, (size_t)(1u << ncls) * 16);
     e->limit = -1;
     return 0;
@@ -518,11 +750,18 @@ static PyObject *Engine_set_state(Engine *e, PyObject *args) {
     for (int i = 0; i < 7; i++)
         if (ht[i] < 0 || ht[i] > e->colh[i]) { PyErr_SetString(PyExc_ValueError, "bad height"); return NULL; }
     if (n + e->ncls > 39) { PyErr_SetString(PyExc_ValueError, "too many unseen cards"); return NULL; }
-    memcpy(e->ht, ht, sizeof e->ht);
+    for (int c = 0; c < 16; c++) {
+        int t = 0;
+        for (int i = 0; i < 7; i++) for (int j = 0; j < ht[i]; j++) t += e->col[i][j] == c;
+        if (t > 15) { PyErr_SetString(PyExc_ValueError, "too many cards of a class"); return NULL; }
+    }
     memcpy(e->cnt, cnt, sizeof e->cnt);
     e->n = n; e->top = top;
-    memset(e->tcount, 0, sizeof e->tcount);
-    for (int i = 0; i < 7; i++) for (int j = 0; j < ht[i]; j++) e->tcount[e->col[i][j]]++;
+    e->U = 0;
+    for (int c = 0; c < 16; c++) e->U += (uint64_t)cnt[c] << (4 * c);
+    uint64_t hk = 0;
+    for (int i = 0; i < 7; i++) hk |= (uint64_t)ht[i] << (3 * i);
+    set_heights(e, hk);
     Py_RETURN_NONE;
 }
 
@@ -532,17 +771,20 @@ static PyObject *Engine_solve(Engine *e, PyObject *args) {
     if (action < -1 || action > 7) { PyErr_SetString(PyExc_ValueError, "bad action"); return NULL; }
     if (action == 7 && !e->n) { PyErr_SetString(PyExc_ValueError, "no card to draw"); return NULL; }
     if (action >= 0 && action < 7 && !e->ht[action]) { PyErr_SetString(PyExc_ValueError, "empty column"); return NULL; }
-    int ht[7], cnt[16], tc[16], n = e->n;
-    memcpy(ht, e->ht, sizeof ht); memcpy(cnt, e->cnt, sizeof cnt); memcpy(tc, e->tcount, sizeof tc);
+    int cnt[16], n = e->n;
+    uint64_t hk = e->hk, U = e->U;
+    memcpy(cnt, e->cnt, sizeof cnt);
     double g = 0.0;
+    e->epsp = 0;
     int why = setjmp(e->abort_to);
     if (!why) {
-        if (action == -1) g = V(e, e->top, alpha, beta, 0);
+        if (action == -1) g = P(e, e->top, alpha, beta, 0);
         else if (action == 7) g = D(e, alpha, beta);
-        else { int card = play(e, action); g = V(e, card, alpha, beta, 0); }
+        else { int card = play(e, action); g = P(e, card, alpha, beta, 0); }
     }
-    memcpy(e->ht, ht, sizeof ht); memcpy(e->cnt, cnt, sizeof cnt); memcpy(e->tcount, tc, sizeof tc);
-    e->n = n;
+    memcpy(e->cnt, cnt, sizeof cnt);
+    e->n = n; e->U = U;
+    set_heights(e, hk);
     if (why == ABORT_STOP) { PyErr_SetNone(StopError); return NULL; }
     if (why == ABORT_PYERR) return NULL;
     if (why == ABORT_MEMORY) return PyErr_NoMemory();
@@ -555,17 +797,16 @@ static PyObject *Engine_peek(Engine *e, PyObject *args) {
     if (action < -1 || action > 7 || (action >= 0 && action < 7 && !e->ht[action])) {
         PyErr_SetString(PyExc_ValueError, "bad action"); return NULL;
     }
-    int ht[7], tc[16];
-    memcpy(ht, e->ht, sizeof ht); memcpy(tc, e->tcount, sizeof tc);
+    uint64_t hk = e->hk;
     uint64_t key = 0; int won = 0;
-    if (action == 7) key = hk_of(e) | (ucode(e, remaining(e)) << 25);
+    if (action == 7) key = e->hk | (ucode(e, e->rmask) << 25);
     else {
         int top = action == -1 ? e->top : play(e, action);
-        if (!left_of(e)) won = 1;
-        else key = hk_of(e) | ((uint64_t)(canw(e, exposed(e), top) + 1) << 21)
-                   | (ucode(e, remaining(e)) << 25);
+        if (!e->left) won = 1;
+        else key = e->hk | ((uint64_t)(canw(e, exposed(e), top) + 1) << 21)
+                   | (ucode(e, e->rmask) << 25);
     }
-    memcpy(e->ht, ht, sizeof ht); memcpy(e->tcount, tc, sizeof tc);
+    set_heights(e, hk);
     if (won) return Py_BuildValue("(dd)", 1.0, 1.0);
     Ent *x = tab_find(e, key);
     if (x) return Py_BuildValue("(dd)", x->lo, x->hi);
@@ -596,7 +837,21 @@ static int Engine_set_tick(Engine *e, PyObject *v, void *c) {
     return 0;
 }
 
+static PyObject *Engine_stats(Engine *e, PyObject *noargs) {
+    PyObject *d = PyDict_New();
+#ifdef FAIR_STATS
+    for (int k = 0; k < S_NSTATS; k++) {
+        PyObject *v = PyLong_FromLongLong(stat_[k]);
+        PyDict_SetItemString(d, stat_names[k], v); Py_DECREF(v);
+        stat_[k] = 0;
+    }
+
+#endif
+    return d;
+}
+
 static PyMethodDef Engine_methods[] = {
+    {"stats", (PyCFunction)Engine_stats, METH_NOARGS, "counters of a FAIR_STATS build"},
     {"set_state", (PyCFunction)Engine_set_state, METH_VARARGS, "set_state(heights, top, counts)"},
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS, "solve(action, alpha, beta) -> value"},
     {"peek", (PyCFunction)Engine_peek, METH_VARARGS, "peek(action) -> (lo, hi)"},
