@@ -85,9 +85,9 @@ def test_misspelt_hook_fails_loudly():
         def golf_rank_neighbors(self, rank, options):  # American spelling: not a hook
             return [rank]
 
-    reg = _registry_with(Misspelt)
-    with pytest.raises(PluginError, match="golf_rank_neighbors"):
-        RuleSet("cards4+misspelt", reg=reg)
+    with pytest.raises(PluginError, match="golf_rank_neighbors is not a solitaire hook \\(did you "
+                                          "mean golf_rank_neighbours\\?\\)"):
+        _registry_with(Misspelt)          # refused as it is registered, before any rule set
 
 
 def test_wrong_hook_arguments_fail_loudly():
@@ -102,7 +102,7 @@ def test_wrong_hook_arguments_fail_loudly():
             return [rank]
 
     with pytest.raises(PluginError, match="bad-args"):
-        RuleSet("cards4+bad-args", reg=_registry_with(BadArgs))
+        _registry_with(BadArgs)
 
 
 def test_a_rule_must_fill_the_slot_it_is_given():
@@ -117,7 +117,7 @@ def _registry_with(*rules: type[Rule]) -> Registry:
     reg = Registry(game_kind("solitaire"))
     base = registry("solitaire")
     for name, rule in base.rules.items():
-        reg.add_rule(rule, base.rule_origins[name])
+        reg.add_rule(rule, base.rule_origins[name], base.rule_distributions[name])
     for variant in base:
         reg.add_variant(variant, variant.origin)
     for rule in rules:
@@ -273,8 +273,6 @@ def test_both_games_rule_sets_live_side_by_side():
 
 
 def test_a_card_game_rule_with_a_misspelt_hook_fails_loudly():
-    from golfcore.cardgame.rules import RuleSet as CardRules
-
     class Misspelt(Rule):
         name = "misspelt"
         slot = "values"
@@ -291,6 +289,5 @@ def test_a_card_game_rule_with_a_misspelt_hook_fails_loudly():
         reg.add_rule(rule, base.rule_origins[name])
     for variant in base:
         reg.add_variant(variant, variant.origin)
-    reg.add_rule(Misspelt, "test")
-    with pytest.raises(PluginError, match="golf_card_values"):
-        CardRules(find_variant("card-golf+misspelt", reg), reg)
+    with pytest.raises(PluginError, match="golf_card_values is not a card-game hook"):
+        reg.add_rule(Misspelt, "test")

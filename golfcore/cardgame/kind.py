@@ -14,4 +14,7 @@ KIND = GameKind(
     defaults={"table": "players", "deck": "two-decks", "discard": "discard-drawn",
               "stock": "reshuffle-discard", "messages": "card-game-messages"},
     default_variant="card-golf",
+    # A board needs a shape and its cards values; a deck deals them; a match must end.
+    required={"golf_board_shape": "board", "golf_deck": "deck", "golf_card_value": "values",
+              "golf_match_over": "end"},
 )

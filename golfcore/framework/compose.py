@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from golfcore.errors import VariantError
 from golfcore.framework.games import game_kind
@@ -73,12 +73,24 @@ def find_variant(spec: "str | Variant", reg: Registry | None = None) -> Variant:
                 raise VariantError(f"rule {name!r} takes no value, got {quote(f'{name}={value}')}")
             params[rule.param.name] = value
         canonical.append(f"{name}={value}" if value is not None else name)
-    resolved_params = resolve(rules, params, reg, spec)
+    resolved_params = resolve(with_defaults(rules, reg.kind.defaults), params, reg, spec)
     return Variant(
         name="+".join([base.name] + canonical),
         title=f"{base.title} + {', '.join(canonical)}",
         rules=rules, params=resolved_params, letter=None, summary=base.summary,
-        rule_ids=base.rule_ids, origin=base.origin, game=base.game)
+        rule_ids=base.rule_ids, origin=composed_origin(base, chosen.values(), reg),
+        game=base.game)
+
+
+def composed_origin(base: Variant, modifiers: Iterable[str], reg: Registry) -> str:
+    """Where a composed variant comes from: the base variant's distribution, then each other
+    distribution a modifier's rule comes from (``golfcore + golf-house``)."""
+    origins = [base.origin or "?"]
+    for name in modifiers:
+        where = reg.rule_distributions.get(name) or reg.rule_origins.get(name) or "?"
+        if where not in origins:
+            origins.append(where)
+    return " + ".join(origins)
 
 
 def resolve(rules: Mapping[str, str], params: Mapping[str, Any], reg: Registry,
@@ -100,7 +112,10 @@ def resolve(rules: Mapping[str, str], params: Mapping[str, Any], reg: Registry,
     known = {r.param.name: r for r in classes.values() if r.param is not None}
     for key in params:
         if key not in known:
-            raise VariantError(f"{what}: option {key!r} belongs to no rule of this rule set")
+            takes = ", ".join(sorted(known)) or "none of its rules takes a value"
+            raise VariantError(f"{what}: option {key!r} belongs to no rule of this rule set: "
+                               f"params are keyed by the name of a rule that takes a value "
+                               f"({takes})")
     for key, rule in known.items():
         assert rule.param is not None
         raw = params.get(key, rule.param.default)
@@ -116,9 +131,13 @@ def resolve(rules: Mapping[str, str], params: Mapping[str, Any], reg: Registry,
 def effective_rules(variant: Variant) -> dict[str, str]:
     """Slot → rule name, the game's defaults included, in the game's slot order."""
     kind = game_kind(variant.game)
-    rules = dict(kind.defaults)
-    rules.update(variant.rules)
+    rules = with_defaults(variant.rules, kind.defaults)
     return {slot: rules[slot] for slot in sorted(rules, key=kind.slot_key)}
+
+
+def with_defaults(rules: Mapping[str, str], defaults: Mapping[str, str]) -> dict[str, str]:
+    """``rules`` with a default rule in each slot it leaves out."""
+    return {**defaults, **rules}
 
 
 @dataclass(frozen=True)

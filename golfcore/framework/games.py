@@ -36,9 +36,14 @@ class GameKind:
     #: Extra entry-point groups read as this game's, for plugins written before the game had
     #: its own groups (the solitaire's ``golfcore.rules`` and ``golfcore.variants``).
     legacy_groups: tuple[str, str] | None = None
+    #: Hook → the slot whose rule usually answers it: the hooks without which a game of this
+    #: kind cannot be played, so that a variant none of whose rules answers one is refused
+    #: when it is registered or composed (:func:`golfcore.framework.checks.check_answers`).
+    required: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "defaults", MappingProxyType(dict(self.defaults)))
+        object.__setattr__(self, "required", MappingProxyType(dict(self.required)))
 
     @property
     def rules_group(self) -> str:

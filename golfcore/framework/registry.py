@@ -26,6 +26,7 @@ from importlib import metadata
 from typing import Any, Iterator, Mapping
 
 from golfcore.errors import PluginError, VariantError
+from golfcore.framework.checks import check_answers, check_rule
 from golfcore.framework.games import GameKind, game_kind, game_names
 from golfcore.framework.variant import Rule, Variant
 from golfcore.notation import quote
@@ -39,13 +40,20 @@ class Registry:
     kind: GameKind
     rules: dict[str, type[Rule]] = field(default_factory=dict)
     variants: dict[str, Variant] = field(default_factory=dict)
+    #: Rule name → where it came from, for people: its distribution and entry point.
     rule_origins: dict[str, str] = field(default_factory=dict)
+    #: Rule name → the distribution that ships it (``golfcore``, ``golf-house`` ...): a
+    #: composed variant's origin names every distribution its rules come from.
+    rule_distributions: dict[str, str] = field(default_factory=dict)
 
     @property
     def game(self) -> str:
         return self.kind.name
 
-    def add_rule(self, rule: Any, origin: str) -> None:
+    def add_rule(self, rule: Any, origin: str, distribution: str | None = None) -> None:
+        """Add a rule class, checked at once (:func:`golfcore.framework.checks.check_rule`):
+        ``origin`` names it in every error (its distribution and entry point);
+        ``distribution`` (default: ``origin``) is what a variant using it says it is from."""
         if not (isinstance(rule, type) and issubclass(rule, Rule)):
             raise PluginError(f"{origin}: a golfcore rule must be a subclass of "
                               f"golfcore.framework.variant.Rule, got {rule!r}")
@@ -54,13 +62,24 @@ class Registry:
         if rule.name in self.rules and self.rules[rule.name] is not rule:
             raise PluginError(f"{origin}: rule name {rule.name!r} is already taken by "
                               f"{self.rule_origins[rule.name]}")
+        if rule.param is not None and rule.param.name != rule.name:
+            raise PluginError(f"{origin}: rule {rule.name!r} names its parameter "
+                              f"{rule.param.name!r}: a rule's parameter is keyed by the rule's "
+                              f"own name (Param({rule.name!r}, ...)), as a variant's params, "
+                              f"the options and '+{rule.name}=value' write it")
+        check_rule(rule, self.kind, origin)
         self.rules[rule.name] = rule
         self.rule_origins[rule.name] = origin
+        self.rule_distributions[rule.name] = distribution or origin
 
     def add_variant(self, variant: Any, origin: str) -> None:
+        """Add a variant (checked with the others by :meth:`check`); a variant that says no
+        ``origin`` gets ``origin``."""
         if not isinstance(variant, Variant):
             raise PluginError(f"{origin}: a golfcore variant must be a "
                               f"golfcore.framework.variant.Variant, got {variant!r}")
+        if not variant.origin:
+            variant = replace(variant, origin=origin)
         if variant.game != self.game:
             raise PluginError(f"{origin}: variant {variant.name} says it is a {variant.game} "
                               f"variant but is registered as a {self.game} variant")
@@ -78,11 +97,14 @@ class Registry:
         self.variants[variant.name] = variant
 
     def check(self) -> None:
-        """Every variant names existing rules, one per slot, with valid parameters."""
-        from golfcore.framework.compose import resolve
+        """Every variant names existing rules, one per slot, with valid parameters, and its
+        rules answer every hook its game cannot be played without."""
+        from golfcore.framework.compose import effective_rules, resolve
 
         for variant in self.variants.values():
-            resolve(variant.rules, variant.params, self, variant.name)
+            resolve(effective_rules(variant), variant.params, self, variant.name)
+            check_answers(self.kind, effective_rules(variant), self.rules,
+                          f"variant {variant.name!r} ({variant.origin})")
 
     def _lookup(self, name: str) -> Variant | None:
         key = normalise(name)
@@ -135,10 +157,33 @@ def suggest(name: str, choices: Mapping[str, Any]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _origin(ep: metadata.EntryPoint) -> str:
+def _name_version(ep: metadata.EntryPoint) -> tuple[str, str]:
+    """The name and version of the distribution that declares ``ep`` (``?`` and ``""`` when
+    metadata cannot say). Reading a distribution's metadata parses a file: once per process."""
     dist = getattr(ep, "dist", None)
-    name = dist.metadata["Name"] if dist is not None else "?"
-    return f"{name}: {ep.value}"
+    if dist is None:
+        return "?", ""
+    key = str(getattr(dist, "_path", "")) or repr(dist)
+    found = _DISTRIBUTIONS.get(key)
+    if found is None:
+        data = dist.metadata
+        found = _DISTRIBUTIONS[key] = (str(data["Name"]), str(data["Version"] or ""))
+    return found
+
+
+_DISTRIBUTIONS: dict[str, tuple[str, str]] = {}
+
+
+def _distribution(ep: metadata.EntryPoint) -> str:
+    """The name of the distribution that declares ``ep`` (``?`` when metadata cannot say)."""
+    return _name_version(ep)[0]
+
+
+def _origin(ep: metadata.EntryPoint) -> str:
+    """A plugin for people: its distribution and version, its entry point and what it loads:
+    ``golf-house 1.0, entry point 'no-sevens' in golfcore.solitaire.rules = golf_house:NoSevens``."""
+    name, version = _name_version(ep)
+    return f"{name} {version}".strip() + f", entry point {ep.name!r} in {ep.group} = {ep.value}"
 
 
 def _entry_points(group: str, kind: GameKind, which: int) -> list[metadata.EntryPoint]:
@@ -159,10 +204,10 @@ def load_registry(game: str) -> Registry:
         except Exception as exc:  # a broken third-party plugin must name itself
             raise PluginError(f"cannot load rule plugin {ep.name!r} ({_origin(ep)}): "
                               f"{type(exc).__name__}: {exc}") from exc
-        reg.add_rule(obj, _origin(ep))
-        if obj.name != ep.name:
+        if isinstance(obj, type) and issubclass(obj, Rule) and obj.name != ep.name:
             raise PluginError(f"rule entry point {ep.name!r} ({_origin(ep)}) loads a rule named "
                               f"{obj.name!r}: the two names must agree")
+        reg.add_rule(obj, _origin(ep), _distribution(ep))
     for ep in _entry_points(kind.variants_group, kind, 1):
         try:
             obj = ep.load()
@@ -170,8 +215,7 @@ def load_registry(game: str) -> Registry:
             raise PluginError(f"cannot load variant {ep.name!r} ({_origin(ep)}): "
                               f"{type(exc).__name__}: {exc}") from exc
         if isinstance(obj, Variant) and not obj.origin:
-            dist = getattr(ep, "dist", None)
-            obj = replace(obj, origin=dist.metadata["Name"] if dist is not None else "?")
+            obj = replace(obj, origin=_distribution(ep))
         reg.add_variant(obj, _origin(ep))
     reg.check()
     return reg

@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Mapping
 import pluggy
 
 from golfcore.errors import PluginError, VariantError
+from golfcore.framework.checks import check_answers
 from golfcore.framework.compose import effective_rules, find_variant, resolve
 from golfcore.framework.games import GameKind, game_kind
 from golfcore.framework.hooks import PROJECT
@@ -47,6 +48,7 @@ class BaseRuleSet:
         self.rules: dict[str, str] = effective_rules(self.variant)
         self.options: Mapping[str, Any] = MappingProxyType(
             resolve(self.rules, self.variant.params, reg, self.variant.name))
+        check_answers(kind, self.rules, reg.rules, f"variant {self.variant.name!r}")
         self.pm = pluggy.PluginManager(PROJECT)
         self.pm.add_hookspecs(importlib.import_module(kind.hookspecs))
         for name in self.rules.values():

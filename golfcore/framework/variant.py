@@ -21,7 +21,15 @@ from typing import Any, Callable, ClassVar, Mapping
 
 @dataclass(frozen=True)
 class Param:
-    """The one parameter a rule may take: ``jokers=2``."""
+    """The one parameter a rule may take: ``jokers=2``.
+
+    ``name`` must be the rule's own name (the registry refuses another): one key says the value
+    everywhere, in ``+jokers=2``, in a variant's ``params={"jokers": 2}``, in the rule set's
+    ``options["jokers"]`` and in ``golf variants --show``. ``parse`` turns what a variant string
+    or a variant's ``params`` gives (text, or a value) into the option's value, raising
+    ``ValueError`` for a bad one; ``default`` is used when a variant gives none; ``help`` says
+    what is expected, in the error for a bad value.
+    """
 
     name: str
     parse: Callable[[Any], Any]
@@ -36,11 +44,12 @@ class Rule:
     name: ClassVar[str] = ""
     #: The question this rule answers; a rule set holds one rule per slot.
     slot: ClassVar[str] = ""
-    #: Rule ids of ``RULES.md`` that this plugin implements.
+    #: Rule ids this plugin implements: golfcore's catalogue's (``specs/RULES.md``: APP-, C4-,
+    #: CG-) or a plugin's own catalogue's (see ``docs/plugins.md``).
     rule_ids: ClassVar[tuple[str, ...]] = ()
     #: One line saying what the rule does, for ``golf variants``.
     summary: ClassVar[str] = ""
-    #: The rule's parameter, if it takes one.
+    #: The rule's parameter, if it takes one; named as the rule is (:class:`Param`).
     param: ClassVar[Param | None] = None
     #: Names of rules that cannot sit in the same rule set as this one.
     conflicts: ClassVar[tuple[str, ...]] = ()
@@ -52,16 +61,28 @@ class Variant:
     ``Variant(name="house", title="House rules", rules={...}, game="solitaire")``. Look one up
     (composed or not) with :func:`golfcore.framework.compose.find_variant`."""
 
+    #: Unique among every game's variants (and aliases); lower case, digits and ``-``.
     name: str
+    #: A title for people.
     title: str
+    #: Slot → rule name, for the slots this variant decides; the game's defaults fill the rest.
     rules: Mapping[str, str]
+    #: Rule name → value, for rules that take a parameter (``{"undo-limit": 100}``,
+    #: ``{"shape": "2x3", "turn-up": 2}``); a rule left out gets its parameter's default.
     params: Mapping[str, Any] = field(default_factory=dict)
+    #: The code letter (``GO1-<letter>-...``), unique in its game; ``None`` for no codes.
     letter: str | None = None
+    #: Letters older codes used for this variant, still read.
     legacy_letters: tuple[str, ...] = ()
+    #: Other names ``find_variant`` accepts.
     aliases: tuple[str, ...] = ()
+    #: One line saying what the variant is.
     summary: str = ""
+    #: Rule ids of the catalogue the variant as a whole follows.
     rule_ids: tuple[str, ...] = ()
-    #: Where the definition came from: ``"golfcore"`` or a third party's distribution.
+    #: Where the definition came from: ``"golfcore"`` or a third party's distribution (the
+    #: registry fills it in from the entry point); for a composed variant, every distribution
+    #: its rules come from (``golfcore + golf-house``).
     origin: str = ""
     #: The game this variant is a rule set of: ``"solitaire"`` or ``"card-game"``, always
     #: named (a keyword argument); a registry refuses a variant found in another game's

@@ -22,15 +22,17 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from golfcore.framework.hooks import hookimpl, hookspec
+from golfcore.solitaire.moves import ALLOW, Verdict, abstain, allow, deny
 
 if TYPE_CHECKING:  # pragma: no cover - imports for annotations only
     from golfcore.cards import Card
-    from golfcore.solitaire.moves import Move, Verdict
+    from golfcore.solitaire.moves import Move
     from golfcore.solitaire.rules import RuleSet
     from golfcore.solitaire.scoring import Score
     from golfcore.solitaire.state import GameState, Outcome
 
-__all__ = ["hookimpl", "hookspec"]
+# What a rule plugin needs, from one module: the marker and golf_play_verdict's three votes.
+__all__ = ["hookimpl", "hookspec", "ALLOW", "Verdict", "allow", "deny", "abstain"]
 
 
 @hookspec
@@ -53,11 +55,13 @@ def golf_play_verdict(card: "Card", waste: "Card | None", adjacent: bool,
     whether the two ranks are neighbours by :func:`golf_rank_neighbours` (always ``False`` when
     a joker or an empty waste is involved).
 
-    Return :data:`golfcore.solitaire.moves.ALLOW`, a :func:`golfcore.solitaire.moves.deny` verdict with a reason code,
-    or ``None`` to abstain. Combination, independent of plugin order: any *deny* wins (when several
-    deny, the reason that sorts first is reported); otherwise any *allow* wins; when every plugin
-    abstains, ``adjacent`` decides (not adjacent: reason ``not-adjacent``, APP-06). So the king
-    rule (C4-07: nothing on a king) denies, jokers (APP-18) allow, and a king that ends the chain
+    Return one of three votes, all importable from this module: :func:`allow` (the play goes
+    through unless another rule denies it), :func:`deny` with a reason code (``deny("no-sevens")``;
+    give its text in :func:`golf_message`), or :func:`abstain` (``None``: no opinion).
+    Combination, independent of plugin order: any *deny* wins (when several deny, the reason
+    that sorts first is reported); otherwise any *allow* wins; when every plugin abstains,
+    ``adjacent`` decides (not adjacent: reason ``not-adjacent``, APP-06). So the king rule
+    (C4-07: nothing on a king) denies, jokers (APP-18) allow, and a king that ends the chain
     still refuses a joker. Pure: cached per (card, waste) pair.
     """
 

@@ -16,4 +16,7 @@ KIND = GameKind(
     default_variant="app-facil",
     # Plugins written before the card game arrived registered here; still read as solitaire's.
     legacy_groups=("golfcore.rules", "golfcore.variants"),
+    # Without consecutive ranks no card ever plays (the game could only draw); without an
+    # outcome no game ends.
+    required={"golf_rank_neighbours": "adjacency", "golf_outcome": "outcome"},
 )

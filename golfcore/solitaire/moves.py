@@ -15,7 +15,7 @@ import re
 
 from typing import NamedTuple
 
-from golfcore.errors import GolfError
+from golfcore.errors import GolfError, PluginError
 from golfcore.notation import quote
 
 PLAY = "play"
@@ -99,15 +99,31 @@ class MoveError(GolfError):
 
 
 class Verdict(NamedTuple):
-    """A plugin's vote in :func:`golfcore.solitaire.hookspecs.golf_play_verdict`."""
+    """A plugin's vote in :func:`golfcore.solitaire.hookspecs.golf_play_verdict`: build one
+    with :func:`allow` or :func:`deny`; a plugin with no opinion returns :func:`abstain`
+    (``None``)."""
 
     allowed: bool
     reason: str | None = None
 
 
+#: The vote for a play (what :func:`allow` returns).
 ALLOW = Verdict(True, None)
 
 
+def allow() -> Verdict:
+    """A vote for a play: it goes through unless another rule denies it."""
+    return ALLOW
+
+
 def deny(reason: str) -> Verdict:
-    """A vote against a play, with the reason code the player will be shown."""
+    """A vote against a play, with the reason code the player will be shown (a rule gives its
+    text in ``golf_message``). Any deny wins over every allow."""
+    if not isinstance(reason, str) or not reason:
+        raise PluginError(f"deny() needs a reason code (text such as 'no-sevens'), not {reason!r}")
     return Verdict(False, reason)
+
+
+def abstain() -> None:
+    """No vote: the other rules, or else adjacency, decide. The same as returning ``None``."""
+    return None

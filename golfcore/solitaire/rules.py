@@ -91,12 +91,23 @@ class RuleSet(BaseRuleSet):
                     and card.rank in self.neighbours[waste.rank])
         votes = [v for v in self.pm.hook.golf_play_verdict(
             card=card, waste=waste, adjacent=adjacent, options=self.options) if v is not None]
+        if not all(isinstance(v, Verdict) for v in votes):
+            self._bad_vote(card=card, waste=waste, adjacent=adjacent, options=self.options)
         denials = sorted(v.reason or "" for v in votes if not v.allowed)
         if denials:
             return Verdict(False, denials[0])
         if votes or adjacent:
             return ALLOW
         return Verdict(False, NOT_ADJACENT)
+
+    def _bad_vote(self, **kwargs: Any) -> None:
+        """Name the rule whose ``golf_play_verdict`` answered something that is no vote."""
+        for impl in self.pm.hook.golf_play_verdict.get_hookimpls():
+            vote = impl.function(**{k: kwargs[k] for k in impl.argnames})
+            if vote is not None and not isinstance(vote, Verdict):
+                raise PluginError(f"rule {impl.plugin_name!r}: golf_play_verdict answered "
+                                  f"{vote!r}: return allow(), deny(reason) or abstain() "
+                                  f"(golfcore.solitaire.hookspecs)")
 
     def may_draw(self, state: Any, can_play: bool) -> bool:
         """Whether drawing is allowed now (the stock is known not to be empty)."""

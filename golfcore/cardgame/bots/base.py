@@ -16,9 +16,10 @@ import hashlib
 import json
 import random
 from importlib import metadata
+from types import MappingProxyType
 from typing import Any, ClassVar, Mapping
 
-from golfcore.cardgame.rules import rule_set
+from golfcore.cardgame.rules import RuleSet, rule_set
 from golfcore.errors import GolfError
 
 #: The entry-point group bots are registered in.
@@ -32,12 +33,24 @@ class BotError(GolfError):
 class Bot:
     """A computer player of the card game.
 
-    Subclasses set :attr:`name` and implement :meth:`act`. ``options`` names the keyword options
-    the bot accepts (with a one-line description each); others are refused with
-    :class:`BotError`. A bot may keep what it saw in earlier observations, but receives nothing
-    else: never the match, the referee's state or the stock.
+    Subclasses implement :meth:`act`; they may set :attr:`name` (else :func:`find_bot` gives
+    the class its entry point's name) and :attr:`options`. What every bot has, from
+    ``Bot(variant, seat, seed, **options)``:
+
+    * :attr:`variant` (the variant string), :attr:`rules` (its
+      :class:`golfcore.cardgame.rules.RuleSet`: ``rules.values``, ``rules.shape``,
+      ``rules.lines`` ...; the rules are public), :attr:`seat` (0-based) and :attr:`seed`;
+    * :attr:`settings`: the options it was given, checked against :attr:`options` by name
+      (unknown ones are refused with :class:`BotError`), read-only: a subclass reads
+      ``self.settings.get("depth", 2)`` and needs no ``__init__`` of its own;
+    * :meth:`legal` (the observation's legal actions, after checking it is this bot's seat and
+      variant), :meth:`rng` (a generator drawn from the name, seed and observation alone).
+
+    A bot may keep what it saw in earlier observations, but receives nothing else: never the
+    match, the referee's state or the stock.
     """
 
+    #: The bot's registered name (its entry point's); part of every decision's random seed.
     name: ClassVar[str] = ""
     #: Option name -> what it does (``golf tournament`` may show these).
     options: ClassVar[dict[str, str]] = {}
@@ -52,10 +65,16 @@ class Bot:
             raise BotError(f"bot {self.name!r}: a seat is a whole number from 0, not {seat!r}")
         if isinstance(seed, bool) or not isinstance(seed, int):
             raise BotError(f"bot {self.name!r}: a seed is a whole number, not {seed!r}")
-        self.variant = variant
-        self.rules = rule_set(variant)
-        self.seat = seat
-        self.seed = seed
+        #: The variant string the bot plays.
+        self.variant: str = variant
+        #: The variant's rule set (card values, board shape, cancelling lines ...).
+        self.rules: RuleSet = rule_set(variant)
+        #: The bot's seat, from 0.
+        self.seat: int = seat
+        #: The seed every decision's random numbers are drawn from (with the observation).
+        self.seed: int = seed
+        #: The options given, by name (only names of :attr:`options`), read-only.
+        self.settings: Mapping[str, Any] = MappingProxyType(dict(options))
 
     def act(self, observation: Mapping[str, Any]) -> str:
         """One of ``observation["legal"]``."""
@@ -140,6 +159,13 @@ def find_bot(name: str) -> type[Bot]:
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise BotError(f"unknown bot {name!r}{hint}: known bots are "
                        f"{', '.join(sorted(eps)) or 'none'}")
+    return _load(key, ep)
+
+
+def _load(key: str, ep: metadata.EntryPoint) -> type[Bot]:
+    """The class behind a bot's entry point, named: a class that sets no ``name`` gets its
+    entry point's (a subclass, so that the same class may be registered twice); one whose
+    ``name`` is another is refused, as a rule's is."""
     try:
         cls = ep.load()
     except Exception as exc:  # a broken plugin names itself
@@ -147,4 +173,11 @@ def find_bot(name: str) -> type[Bot]:
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise BotError(f"bot {key!r} ({ep.value}) is not a subclass of "
                        f"golfcore.cardgame.bots.Bot")
+    if not cls.name:
+        return type(cls.__name__, (cls,), {"name": key, "__module__": cls.__module__,
+                                           "__qualname__": cls.__qualname__,
+                                           "__doc__": cls.__doc__})
+    if cls.name != key:
+        raise BotError(f"bot entry point {key!r} ({ep.value}) loads a bot named {cls.name!r}: "
+                       f"the two names must agree (or leave the class's name unset)")
     return cls

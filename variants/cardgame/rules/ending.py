@@ -25,14 +25,14 @@ class EnderPenalty(Rule):
     rule_ids = ("CG-07",)
     summary = ("the player who ends the round, unless lowest, scores double or +10, whichever "
                "is greater (ender-penalty=ties: a tie for lowest is penalised too)")
-    param = Param("ender-ties", _ties, LOWEST,
+    param = Param("ender-penalty", _ties, LOWEST,
                   f"{LOWEST!r} (a tie for lowest is no penalty) or {PENALISED!r}")
 
     @hookimpl
     def golf_ender_score(self, score: int, others: Sequence[int],
                          options: Mapping[str, Any]) -> int:
         lowest = min(others) if others else score
-        beaten = score > lowest or (options["ender-ties"] == PENALISED and score == lowest)
+        beaten = score > lowest or (options["ender-penalty"] == PENALISED and score == lowest)
         return max(score * 2, score + 10) if beaten else score
 
 

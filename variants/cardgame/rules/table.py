@@ -50,9 +50,9 @@ class TwoDecks(Rule):
     slot = "deck"
     rule_ids = ("CG-01",)
     summary = "two 52-card decks with their jokers (two-decks=N: N jokers, 4 by default)"
-    param = Param("jokers", whole_number(0, 4), 4, "a number of jokers from 0 to 4")
+    param = Param("two-decks", whole_number(0, 4), 4, "a number of jokers from 0 to 4")
 
     @hookimpl
     def golf_deck(self, options: Mapping[str, Any]) -> Sequence[Card]:
-        return STANDARD_DECK + STANDARD_DECK + (JOKER,) * int(options["jokers"])
+        return STANDARD_DECK + STANDARD_DECK + (JOKER,) * int(options["two-decks"])
 

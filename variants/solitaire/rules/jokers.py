@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from golfcore.cards import JOKER, Card
 from golfcore.solitaire.hookspecs import hookimpl
-from golfcore.solitaire.moves import ALLOW, Verdict
+from golfcore.solitaire.moves import Verdict, allow
 from golfcore.framework.variant import Param, Rule, whole_number
 
 
@@ -37,5 +37,5 @@ class Jokers(Rule):
     def golf_play_verdict(self, card: Card, waste: Card | None, adjacent: bool,
                           options: Mapping[str, Any]) -> Verdict | None:
         if card.is_joker or (waste is not None and waste.is_joker):
-            return ALLOW
+            return allow()
         return None

@@ -6,7 +6,7 @@ from typing import Any, Mapping
 
 from golfcore.cards import Card
 from golfcore.solitaire.hookspecs import hookimpl
-from golfcore.solitaire.moves import ALLOW, Verdict
+from golfcore.solitaire.moves import Verdict, allow
 from golfcore.framework.variant import Rule
 
 
@@ -44,4 +44,4 @@ class EmptyWaste(Rule):
     @hookimpl
     def golf_play_verdict(self, card: Card, waste: Card | None, adjacent: bool,
                           options: Mapping[str, Any]) -> Verdict | None:
-        return ALLOW if waste is None else None
+        return allow() if waste is None else None

@@ -1,0 +1,47 @@
+"""A third-party distribution made on the spot: a module and its ``.dist-info`` (metadata and
+entry points) in a folder put first on ``sys.path``, so that ``importlib.metadata`` finds its
+entry points exactly as it finds an installed package's. The registries and bot lookups loaded
+while it is there are forgotten when it goes."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+from typing import Iterator
+
+import pytest
+
+
+def clear_caches() -> None:
+    """Forget every registry, rule set and variant loaded so far (they read entry points)."""
+    from golfcore.cardgame import rules as card_rules
+    from golfcore.framework import registry as registry_module
+    from golfcore.solitaire import rules as solitaire_rules
+
+    registry_module.registry.cache_clear()
+    registry_module._loaded.clear()
+    solitaire_rules.rule_set.cache_clear()
+    card_rules.rule_set.cache_clear()
+
+
+def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, modules: dict[str, str],
+            entry_points: str, version: str = "1.0") -> Iterator[Path]:
+    """Put distribution ``name`` (its ``modules``: module name -> source; its
+    ``entry_points.txt``) on ``sys.path`` for one test; yields the folder."""
+    for module, source in modules.items():
+        (tmp_path / f"{module}.py").write_text(textwrap.dedent(source), encoding="utf-8")
+    dist = tmp_path / f"{name.replace('-', '_')}-{version}.dist-info"
+    dist.mkdir()
+    (dist / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: {version}\n",
+                                   encoding="utf-8")
+    (dist / "entry_points.txt").write_text(textwrap.dedent(entry_points), encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    clear_caches()
+    try:
+        yield tmp_path
+    finally:
+        for module in modules:
+            sys.modules.pop(module, None)
+        monkeypatch.undo()
+        clear_caches()
