@@ -104,7 +104,7 @@ class KingOnAce(Rule):
         return allow() if card.rank == 13 and waste is not None and waste.rank == 1 else None
 
 
-HOUSE = Variant(name="house", title="House", rules={"adjacency": "ranks-linear",
+HOUSE = Variant(name="house", title="House", game="solitaire", rules={"adjacency": "ranks-linear",
                                                   "house": "king-on-ace"})
 '''
 
@@ -178,7 +178,7 @@ def test_a_rule_of_the_other_game_is_told_where_it_belongs():
 
 def test_a_solitaire_variant_without_adjacency_is_refused_like_a_board_without_a_shape():
     reg = _with()
-    reg.add_variant(Variant(name="draw-only", title="t", rules={"draw": "draw-any-time"}), "test")
+    reg.add_variant(Variant(name="draw-only", title="t", game="solitaire", rules={"draw": "draw-any-time"}), "test")
     with pytest.raises(PluginError, match="variant 'draw-only' \\(test\\): no rule answers "
                                           "golf_rank_neighbours.*adjacency slot a rule such as "
                                           "'ranks-circular' or 'ranks-linear'"):
