@@ -219,6 +219,16 @@ def _end_turn(rules: RuleSet, match: MatchState, rnd: RoundState, seat: int) -> 
     return replace(match, current=replace(rnd, turn=following, step=DRAW))
 
 
+def stop_round(rules: RuleSet, match: MatchState) -> MatchState:
+    """The round being played ended now, as it lies: every card turned up and scored (CG-06,
+    CG-07; the ender's penalty only when someone has ended the round already), the totals and
+    the end of the match as after any round. For a program that bounds a round's length (an
+    adapter's turn limit); play never calls it. :class:`GolfError` when the round is over."""
+    if match.over or match.current.step == OVER:
+        raise GolfError("the round is over already")
+    return _finish_round(rules, match, match.current, match.current.ender)
+
+
 def _finish_round(rules: RuleSet, match: MatchState, rnd: RoundState,
                   ender: int | None) -> MatchState:
     """Every card turned up and scored (CG-06, CG-07); totals; the end of the match (CG-09)."""
