@@ -18,6 +18,7 @@ import numpy as np
 import pyspiel
 
 from golfcore.adapters import encoding as enc
+from golfcore.adapters.text import card_table
 from golfcore.adapters.openspiel.card import CardState, Setup
 from golfcore.cardgame.observation import observation
 from golfcore.cardgame.state import FROM_STOCK, HOLD
@@ -58,19 +59,7 @@ def status(state: CardState, seen: dict[str, Any]) -> str:
     else:
         turn = "" if seen["turn"] is None else f", P{seen['turn']} to play"
         lines.append(f"round {seen['round']}, {seen['step']}{turn}")
-    for seat, board in enumerate(seen["boards"]):
-        cards = [card or "??" for card in board]
-        rows = [" ".join(cards[i:i + cols]) for i in range(0, len(cards), cols)]
-        lines.append(f"P{seat}: {' / '.join(rows)}")
-    lines.append(f"discard: {seen['discard'] or '-'} ({seen['discard_count']} cards), stock: "
-                 f"{seen['stock_count']} cards")
-    held = seen["held"]
-    if held is not None:
-        lines.append(f"held: {held['card'] or 'a card'} from the {held['from']}")
-    if seen["ender"] is not None:
-        lines.append(f"P{seen['ender']} ended the round; last turns: "
-                     f"{' '.join(f'P{s}' for s in seen['last_turns']) or '-'}")
-    lines.append(f"totals: {' '.join(map(str, seen['totals']))}")
+    lines += card_table(seen, cols)
     return "\n".join(lines)
 
 

@@ -27,6 +27,7 @@ import pyspiel
 
 from golfcore.adapters import encoding as enc
 from golfcore.adapters.openspiel.card import variant_name
+from golfcore.adapters.text import solitaire_table
 from golfcore.cards import Card
 from golfcore.errors import GolfError
 from golfcore.solitaire import engine
@@ -223,10 +224,7 @@ class SolitaireState(pyspiel.State):
 
 def describe(t: Table) -> str:
     """The table in text: the columns, the waste and the stock's cards (sorted: no order)."""
-    lines = [f"{i}: {' '.join(map(str, column)) or '-'}"
-             for i, column in enumerate(t.columns, start=1)]
-    lines.append(f"waste: {' '.join(map(str, t.waste)) or '-'}")
-    lines.append(f"stock: {len(t.stock)} cards ({' '.join(map(str, t.stock)) or '-'})")
+    lines = solitaire_table(t.columns, t.waste, t.stock)
     if t.dealing is not None:
         lines.append(f"dealing: {len(t.dealing)} cards dealt")
     elif t.drawing:
