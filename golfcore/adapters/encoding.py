@@ -20,6 +20,7 @@ the next round themselves.
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
@@ -106,12 +107,22 @@ def card_action_id(action: Action, size: int) -> int:
     return base + action.place
 
 
+def action_index(action_id: Any, count: int) -> int:
+    """``action_id`` as an int from 0 to ``count`` − 1: an int or a numpy integer (not a bool,
+    a float or a string); :class:`GolfError` otherwise."""
+    try:
+        index = None if isinstance(action_id, bool) else operator.index(action_id)
+    except TypeError:
+        index = None
+    if index is None or not 0 <= index < count:
+        raise GolfError(f"action id {action_id!r}: expected a whole number from 0 to {count - 1}")
+    return index
+
+
 def card_action(action_id: int, size: int) -> Action:
-    """The action of an id (:func:`card_action_id`'s inverse); :class:`GolfError` for an id
-    out of range."""
-    if isinstance(action_id, bool) or not isinstance(action_id, int) or not (
-            0 <= action_id < card_action_count(size)):
-        raise GolfError(f"action id {action_id!r}: expected 0 to {card_action_count(size) - 1}")
+    """The action of an id (:func:`card_action_id`'s inverse; a numpy integer too);
+    :class:`GolfError` for anything else or an id out of range."""
+    action_id = action_index(action_id, card_action_count(size))
     if action_id < 2:
         return Action(ca.DRAW if action_id == 0 else ca.TAKE)
     kind, place = divmod(action_id - 2, size)
@@ -204,10 +215,9 @@ def solitaire_action_id(move: Move) -> int:
 
 
 def solitaire_move(action_id: int) -> Move:
-    """The move of an id (:func:`solitaire_action_id`'s inverse)."""
-    if isinstance(action_id, bool) or not isinstance(action_id, int) or not (
-            0 <= action_id < SOLITAIRE_ACTIONS):
-        raise GolfError(f"action id {action_id!r}: expected 0 to {SOLITAIRE_ACTIONS - 1}")
+    """The move of an id (:func:`solitaire_action_id`'s inverse; a numpy integer too);
+    :class:`GolfError` for anything else or an id out of range."""
+    action_id = action_index(action_id, SOLITAIRE_ACTIONS)
     return DRAW_MOVE if action_id == COLUMNS else Move.play(action_id + 1)
 
 
