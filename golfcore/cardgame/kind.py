@@ -17,4 +17,5 @@ KIND = GameKind(
     # A board needs a shape and its cards values; a deck deals them; a match must end.
     required={"golf_board_shape": "board", "golf_deck": "deck", "golf_card_value": "values",
               "golf_match_over": "end"},
+    playable="golfcore.cardgame.match:Match",
 )

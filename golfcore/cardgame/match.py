@@ -23,15 +23,18 @@ match is over. A match given a seed or a code is a *chosen* deal, and every obse
 
 from __future__ import annotations
 
+import copy
 import json
+import random
 from typing import Any
 
 from golfcore import jsonio
 from golfcore.cardgame import engine, saves
+from golfcore.cardgame import actions as a
 from golfcore.cardgame.actions import Action
 from golfcore.cardgame.board import format_shape
 from golfcore.cardgame.engine import ActResult
-from golfcore.cardgame.observation import observation, spectator
+from golfcore.cardgame.observation import CardObservation, redeal_hidden, seen
 from golfcore.cardgame.rules import RuleSet, rule_set
 from golfcore.cardgame.state import OVER, MatchState, RoundState
 from golfcore.cardgame.deal import Deal, SecretDeal, SeedDeal
@@ -160,21 +163,24 @@ class Match:
         return None if rnd.step == OVER or self.state.over else rnd.turn
 
     def observe(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees now (their observation); :class:`GolfError` for no such seat.
+        """What ``seat`` sees now, as JSON: :meth:`observation`'s ``to_json()``;
+        :class:`GolfError` for no such seat.
 
         Its ``code`` is ``None`` until the match is over: a match code holds the seed (a replay
         code the secret), from which every hidden card can be dealt again."""
-        self._check_seat(seat)
-        out = observation(self.rules, self.state, seat)
-        out["code"] = self._public_code()
-        return out
+        return self.observation(seat).to_json()
+
+    def observation(self, seat: int | None) -> CardObservation:
+        """What ``seat`` sees now, typed (``None``: the spectator's view, :meth:`spectator`);
+        :class:`GolfError` for no such seat."""
+        if seat is not None:
+            self._check_seat(seat)
+        return seen(self.rules, self.state, seat, self._public_code())
 
     def spectator(self) -> dict[str, Any]:
         """What someone watching sees: no hidden card, no held stock card, no legal actions
         (and, like a player, no match code before the end)."""
-        out = spectator(self.rules, self.state)
-        out["code"] = self._public_code()
-        return out
+        return self.observation(None).to_json()
 
     def _public_code(self) -> str | None:
         return self.code if self.state.over else None
@@ -202,6 +208,64 @@ class Match:
         if result.accepted:
             self.state = result.state
         return result
+
+    # -- the one interface (golfcore.framework.interface.Playable) -----------------------------
+
+    @classmethod
+    def start(cls, variant: "str | Variant", *, seed: int | None = None,
+              players: int | None = None) -> "Match":
+        """A new match of ``variant`` with ``players`` seats (``None``: the variant's), dealt
+        from ``seed`` (``None``: a fresh secret nobody chose)."""
+        return cls(variant, players=players, seed=seed)
+
+    def to_act(self) -> tuple[int, ...]:
+        """The seats that may act now: the seat on turn; every seat between rounds (any of
+        them deals the next with ``next``); none once the match is over."""
+        if self.state.over:
+            return ()
+        if self.round_over:
+            return tuple(range(self.players))
+        return (self.state.current.turn,)
+
+    def action_space(self) -> tuple[Action, ...]:
+        """Every action of this variant's table, legal or not, in a fixed order: ``draw``,
+        ``take``, ``next``, then ``replace``, ``discard`` and ``reveal`` of each place."""
+        size = self.rules.size
+        return ((Action(a.DRAW), Action(a.TAKE), Action(a.NEXT))
+                + tuple(Action(kind, p) for kind in (a.REPLACE, a.DISCARD, a.REVEAL)
+                        for p in range(size)))
+
+    def parse_action(self, text: str) -> Action:
+        """The action written ``text`` (``"replace 5"``, ``"robar"``); :class:`GolfError`
+        for a text that is no action."""
+        if not isinstance(text, str):
+            raise GolfError(f"an action text must be text, not {type(text).__name__}")
+        return Action.parse(text)
+
+    def returns(self) -> tuple[float, ...]:
+        """Minus each seat's total points: the lowest total wins (CG-09)."""
+        return tuple(-float(t) for t in self.totals)
+
+    def result(self) -> dict[str, Any] | None:
+        """Once the match is over: ``totals``, ``winners`` and each round's ``rounds``
+        result; ``None`` before."""
+        if not self.is_over:
+            return None
+        return {"totals": list(self.totals), "winners": list(self.winners),
+                "rounds": [r.to_json() for r in self.state.results]}
+
+    def clone(self) -> "Match":
+        """An independent copy (it shares the immutable state and the rule set)."""
+        return copy.copy(self)
+
+    def resample(self, seat: int | None, rng: random.Random) -> "Match":
+        """A copy in which every card hidden from ``seat`` (``None``: a spectator) is dealt
+        again at random: :func:`golfcore.cardgame.observation.redeal_hidden`."""
+        if seat is not None:
+            self._check_seat(seat)
+        twin = copy.copy(self)
+        twin.state = redeal_hidden(self.state, seat, rng)
+        return twin
 
     # -- saving ----------------------------------------------------------------------------------
 

@@ -138,6 +138,11 @@ def _result(value: Any, what: str, players: int) -> RoundResult:
                              for c in cancelled), ender, data["penalised"])
 
 
+def result_from_json(value: Any, players: int, what: str = "result") -> RoundResult:
+    """A round's result from :meth:`RoundResult.to_json`'s form (places counted from 1)."""
+    return _result(value, what, players)
+
+
 def round_from_json(rules: RuleSet, data: Any, players: int, what: str = "round") -> RoundState:
     """A round from :func:`round_to_json`'s form, checked against the variant's deck."""
     data = _object(data, what, _ROUND_FIELDS, {"boards", "stock", "discard", "turn", "step"})

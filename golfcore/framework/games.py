@@ -40,6 +40,9 @@ class GameKind:
     #: kind cannot be played, so that a variant none of whose rules answers one is refused
     #: when it is registered or composed (:func:`golfcore.framework.checks.check_answers`).
     required: Mapping[str, str] = field(default_factory=dict)
+    #: ``module:Class`` of the class that plays the game through the one interface
+    #: (:class:`golfcore.framework.interface.Playable`).
+    playable: str = ""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "defaults", MappingProxyType(dict(self.defaults)))

@@ -12,7 +12,10 @@ Card('TH')
 
 from __future__ import annotations
 
+import copy
 import json
+import random
+import secrets
 from typing import Any, Callable
 
 from golfcore import jsonio
@@ -22,7 +25,8 @@ from golfcore.codes import format_code, parse_code
 from golfcore.solitaire.engine import ActionResult
 from golfcore.solitaire.hints import DEFAULT as DEFAULT_HINT, Hint
 from golfcore.errors import CardError, CodeError, GolfError, PositionError, VariantError
-from golfcore.solitaire.moves import Move, MoveError
+from golfcore.solitaire.moves import DRAW_MOVE, Move, MoveError
+from golfcore.solitaire.observation import SolitaireObservation, redeal_hidden, seen
 from golfcore.notation import parse_card, quote
 from golfcore.shuffle import MAX_DEAL
 from golfcore.solitaire.position import Position
@@ -183,6 +187,85 @@ class Game:
     def apply(self, move: "Move | str") -> ActionResult:
         """Play or draw from a :class:`Move` or its text."""
         return self._commit(engine.apply(self.rules, self.state, move))
+
+    # -- the one interface (golfcore.framework.interface.Playable) -----------------------------
+
+    #: The solitaire has one seat, seat 0.
+    players = 1
+
+    @classmethod
+    def start(cls, variant: "str | Variant", *, seed: int | None = None,
+              players: int | None = None) -> "Game":
+        """A new game of ``variant``: ``seed`` is the deal number (``None``: a random deal,
+        drawn with :mod:`secrets`); ``players`` must be ``None`` or 1."""
+        if players not in (None, 1):
+            raise GolfError(f"the solitaire has one player, not {players!r}")
+        if seed is None:
+            seed = secrets.randbelow(MAX_DEAL) + 1
+        return cls(variant, deal=seed)
+
+    def _check_seat(self, seat: object) -> None:
+        if isinstance(seat, bool) or seat != 0 or not isinstance(seat, int):
+            raise GolfError(f"seat {seat!r} is not at this table: the solitaire has one seat, 0")
+
+    def to_act(self) -> tuple[int, ...]:
+        """``(0,)`` while the game is played, ``()`` once it is won or lost."""
+        return () if self.is_over else (0,)
+
+    def legal(self, seat: int = 0) -> list[Move]:
+        """:meth:`legal_moves`, for the only seat."""
+        self._check_seat(seat)
+        return self.legal_moves()
+
+    def action_space(self) -> tuple[Move, ...]:
+        """Every move, legal or not: plays of columns 1 to 7, then the draw."""
+        return tuple(Move.play(c) for c in range(1, 8)) + (DRAW_MOVE,)
+
+    def parse_action(self, text: str) -> Move:
+        """The move written ``text`` (``"5"``, ``"1.4"``, ``"draw"``); :class:`GolfError` for
+        a text that is no move."""
+        return Move.parse(text)
+
+    def act(self, seat: int, action: "Move | str") -> ActionResult:
+        """Seat 0 plays or draws (:meth:`apply`); refused moves change nothing."""
+        self._check_seat(seat)
+        if not isinstance(action, (Move, str)):
+            raise GolfError(f"a move must be a Move or its text, not {type(action).__name__}")
+        return self.apply(action)
+
+    def observation(self, seat: int = 0) -> SolitaireObservation:
+        """What the player sees now: no stock order, no game code
+        (:class:`~golfcore.solitaire.observation.SolitaireObservation`)."""
+        self._check_seat(seat)
+        return seen(self.rules, self.state)
+
+    def returns(self) -> tuple[float, ...]:
+        """``(1.0,)`` once the game is won, else ``(0.0,)``: a policy's expected return is its
+        chance of winning."""
+        return (1.0,) if self.outcome is Outcome.WON else (0.0,)
+
+    def result(self) -> dict[str, Any] | None:
+        """Once the game is over: ``status`` (``won`` or ``lost``) and ``score``; else
+        ``None``."""
+        if not self.is_over:
+            return None
+        score = self.score
+        return {"status": self.outcome.value,
+                "score": None if score is None else score.to_json()}
+
+    def clone(self) -> "Game":
+        """An independent copy (it shares the immutable state and the rule set)."""
+        return copy.copy(self)
+
+    def resample(self, seat: int, rng: random.Random) -> "Game":
+        """A copy whose stock is dealt again in a random order (every position undo can go
+        back to agreeing): what the player sees is unchanged. It is no longer the deal's game,
+        so its ``deal`` is ``None``."""
+        self._check_seat(seat)
+        twin = self.clone()
+        twin.state = redeal_hidden(self.state, rng)
+        twin.deal = None
+        return twin
 
     # -- serialisation ---------------------------------------------------------------------------
 

@@ -19,4 +19,5 @@ KIND = GameKind(
     # Without consecutive ranks no card ever plays (the game could only draw); without an
     # outcome no game ends.
     required={"golf_rank_neighbours": "adjacency", "golf_outcome": "outcome"},
+    playable="golfcore.solitaire.game:Game",
 )
