@@ -46,35 +46,52 @@ def play(game, rng, every, sample=1, steps=10**6):
     every(game)
 
 
+def check_solitaire(game):
+    seen = game.observation(0)
+    data = seen.to_json()
+    SOLITAIRE.validate(data)
+    SOLITAIRE.validate({**data, "code": game.code, "deal": game.deal})   # golf serve's state
+    assert SolitaireObservation.from_json(data) == seen
+    assert data["position"]["stock"] is None
+    assert data["position"]["stock_count"] == len(game.position.stock)
+    summary = game.summary()
+    assert {k: v for k, v in summary.items() if k not in ("code", "deal", "position")} \
+        == {k: v for k, v in data.items() if k != "position"}
+
+
+def check_card_game(match):
+    for seat in [None, *range(match.players)]:
+        seen = match.observation(seat)
+        data = seen.to_json()
+        CARD.validate(data)
+        assert CardObservation.from_json(data) == seen
+        assert data == (match.spectator() if seat is None else match.observe(seat))
+
+
+def test_solitaire_observations_are_valid():
+    """A sample (jsonschema is slow): every fifth step of one deal, to its end."""
+    play(Game.start("app-clasico", seed=2), random.Random(2), check_solitaire, 5)
+
+
+def test_card_game_observations_are_valid():
+    """A sample: every fifteenth step of a three-seat match's first rounds."""
+    play(Match.start("six-card", seed=7, players=3), random.Random(7), check_card_game, 15, 150)
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", [v.name for v in registry("solitaire")])
 def test_every_solitaire_observation_is_valid(variant):
-    def check(game):
-        seen = game.observation(0)
-        data = seen.to_json()
-        SOLITAIRE.validate(data)
-        SOLITAIRE.validate({**data, "code": game.code, "deal": game.deal})   # golf serve's state
-        assert SolitaireObservation.from_json(data) == seen
-        assert data["position"]["stock"] is None
-        assert data["position"]["stock_count"] == len(game.position.stock)
-        summary = game.summary()
-        assert {k: v for k, v in summary.items() if k not in ("code", "deal", "position")} \
-            == {k: v for k, v in data.items() if k != "position"}
     for seed in (1, 2):
-        play(Game.start(variant, seed=seed), random.Random(seed), check)
+        play(Game.start(variant, seed=seed), random.Random(seed), check_solitaire)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant,players", [(v.name, n) for v in registry("card-game")
                                              for n in (2, 4)])
 def test_every_card_game_observation_is_valid(variant, players):
-    def check(match):
-        for seat in [None, *range(match.players)]:
-            seen = match.observation(seat)
-            data = seen.to_json()
-            CARD.validate(data)
-            assert CardObservation.from_json(data) == seen
-            assert data == (match.spectator() if seat is None else match.observe(seat))
     # the first rounds, every fourth step (jsonschema is slow): a few hundred observations
-    play(Match.start(variant, seed=7, players=players), random.Random(7), check, 4, 300)
+    play(Match.start(variant, seed=7, players=players), random.Random(7), check_card_game, 4,
+         300)
 
 
 def test_the_schemas_refuse_what_an_observation_never_holds():
