@@ -10,7 +10,7 @@ from hypothesis import given, settings, strategies as st
 
 from golfcore import Game, Position
 from golfcore.solitaire.observation import observe
-from golfcore.web.tables import public_state
+from golfcore.protocol.solitaire import state_of
 
 
 @settings(max_examples=40, deadline=None)
@@ -38,9 +38,20 @@ def test_an_observation_says_nothing_of_the_stocks_order(deal, seed, moves):
     assert seen.position() == observe(other).position()     # one fixed order for any order
 
 
-def test_the_web_sends_the_observation_not_the_position():
+def test_golf_serve_and_the_web_send_the_observation_not_the_position():
+    """A solitaire ``state`` is the game's own observation, code and deal beside it: the same
+    for two stock orders of one position (the order is never in it)."""
     game = Game.from_code("GO1-C-AAAAAAB")
-    state = public_state(game.summary(), game.position)
+    state = state_of(game)
+    assert state == {**game.observation().to_json(), "code": "GO1-C-AAAAAAB", "deal": 1}
     assert state["position"] == observe(game.position).to_json()
     assert state["position"]["stock"] is None and state["position"]["stock_count"] == 16
-    assert state["stock"] == 16 and state["waste"] == "TH"          # the summary is kept
+    assert state["stock"] == 16 and state["waste"] == "TH"
+    full = game.summary()                          # the game's own summary keeps the order
+    assert full["position"]["stock"] == [str(c) for c in game.position.stock]
+    assert {k: v for k, v in full.items() if k != "position"} == \
+        {k: v for k, v in state.items() if k != "position"}
+    swapped = Game(game.rules, position=Position(
+        game.position.columns, tuple(reversed(game.position.stock)), game.position.waste))
+    assert {k: v for k, v in state_of(swapped).items() if k not in ("code", "deal")} == \
+        {k: v for k, v in state.items() if k not in ("code", "deal")}

@@ -28,7 +28,7 @@ import websockets
 from golfcore.cardgame.match import Match
 from golfcore.solitaire.game import Game
 from golfcore.web.store import Store
-from golfcore.web.tables import public_state
+from golfcore.protocol.solitaire import state_of
 from test_web_server import GUARD, ROOT, Server
 from web_tables import card_game, solitaire
 
@@ -114,7 +114,7 @@ async def play_solitaire(url: str, tracked: Tracked, rng: random.Random) -> None
             tracked.in_flight = None
             tracked.started.set()
             apply_solitaire(game, request)
-            assert reply["state"] == public_state(game.summary(), game.position)
+            assert reply["state"] == state_of(game)
 
 
 def record_card(tracked: Tracked, message: dict[str, Any]) -> dict[str, Any]:
@@ -187,7 +187,7 @@ def check_after_restart(db: Path, url: str, tracked: Tracked) -> None:
             for request in log:
                 apply_solitaire(game, request)
             assert opened["version"] == len(log)
-            assert opened["state"] == public_state(game.summary(), game.position)
+            assert opened["state"] == state_of(game)
             if tracked.card_token:
                 seat = await tab("open", tokens=[tracked.card_token])
                 match = Match("card-golf", players=2, seed=31)

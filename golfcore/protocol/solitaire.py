@@ -5,7 +5,8 @@ its ``chance``) and ``solve``.
 
 :class:`SolitaireTable` holds one :class:`~golfcore.solitaire.game.Game`; the session
 (:mod:`golfcore.protocol.server`) dispatches the solitaire's commands to it. Every reply carries
-``state`` (:meth:`Game.summary`), and so does a ``bad-input`` error once the game exists.
+``state`` (:func:`state_of`: the player's observation, no stock order), and so does a
+``bad-input`` error once the game exists.
 """
 
 from __future__ import annotations
@@ -33,6 +34,13 @@ FIELDS: dict[str, set[str]] = {
     "play": {"column", "row", "card"}, "draw": set(), "undo": set(),
     "hint": {"strategy", "limit", "seconds"}, "solve": {"best", "limit", "seconds"},
 }
+
+
+def state_of(game: Game) -> dict[str, Any]:
+    """A game's ``state`` as ``golf serve`` and ``golf web`` send it: exactly what its player
+    sees (:meth:`Game.observation`'s ``to_json()``: the stock's count and cards, never their
+    order), with the game's ``code`` and ``deal`` beside it."""
+    return {**game.observation().to_json(), "code": game.code, "deal": game.deal}
 
 
 def start(request: dict[str, Any]) -> "SolitaireTable":
@@ -147,7 +155,7 @@ class SolitaireTable:
 
     def started(self) -> dict[str, Any]:
         """The reply to the ``new`` that started this game."""
-        return {"state": self.game.summary()}
+        return {"state": state_of(self.game)}
 
     def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
         """Carry out ``cmd`` (one of :data:`FIELDS`' commands but ``new``)."""
@@ -155,16 +163,16 @@ class SolitaireTable:
 
     def on_error(self) -> dict[str, Any]:
         """What a ``bad-input`` error about this game carries: the (unchanged) state."""
-        return {"state": self.game.summary()}
+        return {"state": state_of(self.game)}
 
     # -- commands ----------------------------------------------------------------------------------
 
     def _state(self, request: dict[str, Any]) -> dict[str, Any]:
-        return {"state": self.game.summary()}
+        return {"state": state_of(self.game)}
 
     def _legal(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self.game
-        return {"legal": [str(m) for m in game.legal_moves()], "state": game.summary()}
+        return {"legal": [str(m) for m in game.legal_moves()], "state": state_of(game)}
 
     def _play(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self.game
@@ -204,7 +212,7 @@ class SolitaireTable:
                  "strategy": strategy}
         if chosen.shows is not None:
             reply["chance"] = hint.chance.to_json() if hint.chance is not None else None
-        return {**reply, "state": game.summary()}
+        return {**reply, "state": state_of(game)}
 
     def _solve(self, request: dict[str, Any]) -> dict[str, Any]:
         from golfcore.solitaire.search.solver import solver_for
@@ -217,7 +225,7 @@ class SolitaireTable:
         data = result.to_json()
         if not best and result.winnable is not True:
             data["best"] = None                      # not searched: the verdict only
-        return {"solve": data, "state": game.summary()}
+        return {"solve": data, "state": state_of(game)}
 
     def _result(self, result: ActionResult) -> dict[str, Any]:
         reply: dict[str, Any] = {"ok": result.accepted, "action": result.action,
@@ -225,5 +233,5 @@ class SolitaireTable:
         if not result.accepted:
             reply["reason"] = result.reason
             reply["messages"] = result.messages
-        reply["state"] = self.game.summary()
+        reply["state"] = state_of(self.game)
         return reply

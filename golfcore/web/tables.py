@@ -8,7 +8,9 @@ The game commands are ``golf serve``'s own (:mod:`golfcore.protocol.solitaire`,
 :mod:`golfcore.protocol.cardgame`) run on a copy of the game, so the replies are exactly
 ``golf serve``'s, with ``table`` and ``version`` added and what a browser may not see left out:
 
-* the solitaire's ``state.position.stock`` is ``null`` (the stock's order is hidden);
+* the solitaire's ``state`` is its player's observation as ``golf serve`` sends it
+  (:func:`~golfcore.protocol.solitaire.state_of`: ``state.position.stock`` is ``null``, the
+  stock's order is the game's secret);
 * the card game answers only for the seats the connection holds (``not-your-seat``), never the
   referee's view (``not-referee``), and a match code only once the match is over.
 
@@ -34,12 +36,10 @@ from golfcore.framework.compose import find_variant
 from golfcore.protocol import cardgame as cg_protocol
 from golfcore.protocol import solitaire as sol_protocol
 from golfcore.protocol.cardgame import CardGameTable, RequestError
-from golfcore.protocol.solitaire import SEARCH_LIMIT, SolitaireTable, bounded_hint
+from golfcore.protocol.solitaire import SEARCH_LIMIT, SolitaireTable, bounded_hint, state_of
 from golfcore.solitaire import hints
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.game import Game
-from golfcore.solitaire.observation import observe
-from golfcore.solitaire.position import Position
 from golfcore.solitaire.scoring import HOLES, PAR
 from golfcore.web.courses import Course, game_entry, start_course
 from golfcore.web.exports import HUMAN
@@ -89,18 +89,6 @@ class StaleError(RequestError):
 
     def __init__(self, message: str) -> None:
         super().__init__(STALE, message)
-
-
-def public_state(state: dict[str, Any], position: Position) -> dict[str, Any]:
-    """A solitaire ``state`` (of ``position``) as a browser may see it: its position is what
-    the player sees (:func:`~golfcore.solitaire.observation.observe`: the stock's order
-    ``null``)."""
-    return {**state, "position": observe(position).to_json()}
-
-
-def _public(reply: dict[str, Any], position: Position) -> dict[str, Any]:
-    return ({**reply, "state": public_state(reply["state"], position)} if "state" in reply
-            else reply)
 
 
 def check_version(request: dict[str, Any], version: int) -> None:
@@ -221,10 +209,10 @@ class LiveSolitaire:
         return self.game.variant.name
 
     def state(self) -> dict[str, Any]:
-        """``self.game.summary()``, made once."""
+        """``state_of(self.game)`` (what the player sees), made once."""
         state = self._memo.get("state")
         if state is None:
-            state = self._memo["state"] = self.game.summary()
+            state = self._memo["state"] = state_of(self.game)
         return state
 
     def snapshot(self) -> dict[str, Any]:
@@ -246,7 +234,7 @@ class LiveSolitaire:
                           "complete": complete}}
 
     def _tag(self, reply: dict[str, Any]) -> dict[str, Any]:
-        out = {**_public(reply, self.game.position), "table": self.id, "version": self.version}
+        out = {**reply, "table": self.id, "version": self.version}
         if self.course is not None:
             out["round"] = self.course.info(self.game)
         return out
@@ -280,7 +268,7 @@ class LiveSolitaire:
         if cmd not in SOLITAIRE_ACTIONS or not reply.get("ok", True):
             return Step(self._tag(reply))
         after = replace(self, game=game, version=self.version + 1)
-        after._memo["state"] = reply["state"]          # the new game's summary
+        after._memo["state"] = reply["state"]          # state_of the new game
         last = {"seat": 0, "action": reply["action"], "card": reply["card"], "by": "human"}
         return Step(after._tag(reply), after, last)
 
@@ -291,13 +279,13 @@ class LiveSolitaire:
         if reason is not None or course is None:
             return Step(self._tag({"ok": False, "action": "next-hole", "reason": reason,
                                    "messages": _NEXT_HOLE_REFUSALS[str(reason)],
-                                   "state": game.summary()}))
+                                   "state": state_of(game)}))
         hole = course.hole + 1
         after = replace(self, version=self.version + 1,
                         game=Game(course.variant, deal=course.code.deal(hole)),
                         course=replace(course, hole=hole,
                                        finished=course.finished + (game_entry(game),)))
-        reply = {"action": "next-hole", "card": None, "state": after.game.summary()}
+        reply = {"action": "next-hole", "card": None, "state": state_of(after.game)}
         last = {"seat": 0, "action": "next-hole", "card": None, "by": "human"}
         return Step(after._tag(reply), after, last)
 
@@ -495,5 +483,5 @@ def tokens(table: LiveTable) -> dict[str, str]:
 __all__ = ["CARD_GAME", "HUMAN", "LiveCardGame", "LiveSolitaire", "LiveTable", "NOT_FOUND",
            "SEARCH_LIMIT", "SOLITAIRE", "STALE", "StaleError", "Step", "WINNABLE_TRIES",
            "check_draft", "check_seat_kinds", "check_version", "check_winnable", "draft_seats",
-           "find_winnable", "is_search", "placed", "public_state", "seat_list",
+           "find_winnable", "is_search", "placed", "seat_list",
            "start_card_game", "start_solitaire", "tokens"]
