@@ -21,7 +21,10 @@ the data languages (``json``, ``toml``, ``text``, …) show formats and are not 
 from __future__ import annotations
 
 import io
+import os
 import re
+import subprocess
+import sys
 import tokenize
 from dataclasses import dataclass
 from pathlib import Path
@@ -191,3 +194,28 @@ def console_commands(block: Block) -> list[Command]:
             i += 1
         commands.append(Command(block.line + 1 + start, command, "".join(output)))
     return commands
+
+
+def shell_environment(home: Path, **extra: str) -> dict[str, str]:
+    """The shell of the examples: this Python's scripts first on PATH (its ``golf``), output
+    unbuffered (stdout and stderr in the order written), a data folder of its own, ``extra``."""
+    env = dict(os.environ)
+    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
+    env.update(PYTHONUNBUFFERED="1", XDG_DATA_HOME=str(home / ".data"), COLUMNS="100")
+    env.update(extra)
+    return env
+
+
+def run_console(block: Block, folder: Path, env: dict[str, str]) -> None:
+    """Run a console block's commands with bash in ``folder``; each must print what the block
+    shows under it, and may fail only where the block shows its error."""
+    for command in console_commands(block):
+        done = subprocess.run(["bash", "-o", "pipefail", "-c", command.command], cwd=folder,
+                              env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                              text=True, timeout=600)
+        where = f"{block.doc}:{command.line}: $ {command.command}"
+        if command.output:
+            assert matches(command.output, done.stdout), \
+                f"{where}\n--- shown\n{command.output}--- printed\n{done.stdout}"
+        assert done.returncode == 0 or "error" in command.output, \
+            f"{where}: exit status {done.returncode}\n{done.stdout}"

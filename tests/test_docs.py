@@ -31,7 +31,8 @@ import pytest
 
 from golfcore import cli
 from tests.markdown_examples import (ROOT, Block, compile_block, console_commands, documents,
-                                     matches, parse, print_comments, shows)
+                                     matches, parse, print_comments, run_console,
+                                     shell_environment, shows)
 
 BLOCKS = {doc: parse(doc) for doc in documents()}
 ALL = [block for blocks in BLOCKS.values() for block in blocks]
@@ -162,31 +163,9 @@ def test_python_examples_with_the_slow_ones(doc, tmp_path):
     run_python(doc, [b for b in BLOCKS[doc] if b.kind in PYTHON], workdir(doc, tmp_path))
 
 
-def environment(home: Path) -> dict[str, str]:
-    """The shell of the examples: this Python's scripts first on PATH (its ``golf``), output
-    unbuffered (stdout and stderr in the order written), a data folder of its own."""
-    env = dict(os.environ)
-    env["PATH"] = str(Path(sys.executable).parent) + os.pathsep + env.get("PATH", "")
-    env.update(PYTHONUNBUFFERED="1", XDG_DATA_HOME=str(home / ".data"), COLUMNS="100")
-    return env
-
-
-def run_console(block: Block, folder: Path) -> None:
-    for command in console_commands(block):
-        done = subprocess.run(["bash", "-o", "pipefail", "-c", command.command], cwd=folder,
-                              env=environment(folder), stdout=subprocess.PIPE,
-                              stderr=subprocess.STDOUT, text=True, timeout=600)
-        where = f"{block.doc}:{command.line}: $ {command.command}"
-        if command.output:
-            assert matches(command.output, done.stdout), \
-                f"{where}\n--- shown\n{command.output}--- printed\n{done.stdout}"
-        assert done.returncode == 0 or "error" in command.output, \
-            f"{where}: exit status {done.returncode}\n{done.stdout}"
-
-
 def run_sh(block: Block, folder: Path) -> None:
     done = subprocess.run(["bash", "-euo", "pipefail", "-c", block.body], cwd=folder,
-                          env=environment(folder), stdout=subprocess.PIPE,
+                          env=shell_environment(folder), stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True, timeout=600)
     assert done.returncode == 0, f"{block.label}: exit status {done.returncode}\n{done.stdout}"
 
@@ -263,7 +242,7 @@ def test_shell_example(block, tmp_path):
     """Every command-line example, with bash and the installed ``golf`` console script."""
     folder = workdir(block.doc, tmp_path)
     if block.kind == "console":
-        run_console(block, folder)
+        run_console(block, folder, shell_environment(folder))
     else:
         run_sh(block, folder)
 

@@ -174,10 +174,33 @@ def _load(key: str, ep: metadata.EntryPoint) -> type[Bot]:
         raise BotError(f"bot {key!r} ({ep.value}) is not a subclass of "
                        f"golfcore.cardgame.bots.Bot")
     if not cls.name:
-        return type(cls.__name__, (cls,), {"name": key, "__module__": cls.__module__,
-                                           "__qualname__": cls.__qualname__,
-                                           "__doc__": cls.__doc__})
+        named = _NAMED.get((key, cls))
+        if named is None:
+            # Pickled by reference as ``named.<key>`` of this module, which finds it again by
+            # its entry point (a tournament's worker processes receive bot classes by pickle).
+            named = type(cls.__name__, (cls,), {"name": key, "__module__": __name__,
+                                                "__qualname__": f"named.{key}",
+                                                "__doc__": cls.__doc__})
+            _NAMED[(key, cls)] = named
+        return named
     if cls.name != key:
         raise BotError(f"bot entry point {key!r} ({ep.value}) loads a bot named {cls.name!r}: "
                        f"the two names must agree (or leave the class's name unset)")
     return cls
+
+
+#: The named subclasses made by :func:`_load`, one per entry point and class.
+_NAMED: dict[tuple[str, type[Bot]], type[Bot]] = {}
+
+
+class _Named:
+    """``named.<name>``: the bot class registered as ``name``, as :func:`find_bot` gives it
+    (how pickle finds a named subclass again, in this process or another)."""
+
+    def __getattr__(self, name: str) -> type[Bot]:
+        if name.startswith("__"):
+            raise AttributeError(name)
+        return find_bot(name)
+
+
+named = _Named()
