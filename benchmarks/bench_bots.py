@@ -9,12 +9,17 @@ Sections:
 * ``selfplay``: greedy and random self-play, 2 players, the document's rules (card-golf) on
   2x3, 3x3 and 3x4: mean points per round with a 95% interval (targets of an independent
   simulation: greedy 12.1 / 22.8 / 28.5, random 40.8 / 63.9 / 86.3; greedy must be at or below);
-* ``headsup``: strong against greedy, matches to the variant's end on card-golf (3x3) and on
-  six-card, seats alternating: strong's share of matches won (a shared win counts half) with a
-  Wilson 95% interval (goal: >= 60%, lower bound > 50%), and strong's decision times (median and
-  p95; goal: under 100 ms and 500 ms);
-* ``dominated``: dominated moves (golfcore.cardgame.bots.dominated) over greedy's and strong's
-  decisions (goal: 0);
+* ``pairings``: heads-up matches to the variant's end, played by ``golf tournament``'s own
+  machinery (golfcore.cardgame.tournament.play_match, seats alternating, each bot fed only its
+  observation): strong against greedy on card-golf (3x3) and on six-card (goal: strong wins
+  >= 65%, Wilson lower bound >= 60%, decision median <= 100 ms, p95 <= 500 ms), expert against
+  strong on card-golf (goal: >= 60%, decision p95 <= 2 s) and, when golfcore's OpenSpiel adapter
+  is installed, strong and expert against OpenSpiel's ISMCTSBot (goal: expert >= 55%). One
+  table: the first bot's share of matches won (a shared win counts half) with its Wilson 95%
+  interval, and the first bot's decision times, CPU time (``time.process_time`` around ``act``,
+  what the bot costs) and wall time (what a player waits on this machine at its load);
+* ``dominated``: dominated moves (golfcore.cardgame.bots.dominated) over greedy's, strong's and
+  expert's decisions (goal: 0 over >= 10,000 decisions each);
 * ``table4``: a 4-player table strong, greedy, greedy, random (seats rotating): mean points per
   round (goal: strictly ordered strong < greedy < random).
 
@@ -25,7 +30,9 @@ seeds are fixed: the same options give the same figures.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
+import os
 import math
 import statistics
 import sys
@@ -35,6 +42,8 @@ from typing import Any
 
 from golfcore.cardgame.bots import dominated, find_bot
 from golfcore.cardgame.match import Match
+from golfcore.cardgame.tournament import MATCHES, Entrant, parse_entrant, play_match, summarize
+from golfcore.runs.stats import percentile
 
 SHAPES = ("2x3", "3x3", "3x4")
 TARGETS = {"greedy": {"2x3": 12.1, "3x3": 22.8, "3x4": 28.5},
@@ -67,7 +76,7 @@ def job_round(args: tuple[str, list[str], int, bool, dict[str, Any]]) -> dict[st
     bots = [find_bot(n)(variant, s, seed * 16 + s, **options.get(n, {}))
             for s, n in enumerate(names)]
     times: list[float] = []
-    decisions = {"greedy": 0, "strong": 0}
+    decisions = {"greedy": 0, "strong": 0, "expert": 0}
     bad: list[str] = []
     while not match.round_over:
         seat = match.turn
@@ -89,39 +98,48 @@ def job_round(args: tuple[str, list[str], int, bool, dict[str, Any]]) -> dict[st
             "decisions": decisions, "dominated": bad}
 
 
-def job_match(args: tuple[str, int, int, dict[str, Any]]) -> dict[str, Any]:
-    """One heads-up match strong against greedy, strong at ``seat``: who won, decision times,
-    dominated moves."""
-    variant, seed, strong_seat, options = args
-    names = ["greedy", "greedy"]
-    names[strong_seat] = "strong"
-    match = Match(variant, players=2, seed=seed)
-    bots = [find_bot(n)(variant, s, seed * 16 + s, **options.get(n, {}))
-            for s, n in enumerate(names)]
-    times: list[float] = []
-    decisions = {"greedy": 0, "strong": 0}
-    bad: list[str] = []
-    while not match.is_over:
-        if match.round_over:
-            match.act(0, "next")
-            continue
-        seat = match.turn
-        assert seat is not None
-        obs = match.observe(seat)
-        start = time.perf_counter()
-        action = bots[seat].act(obs)
-        spent = time.perf_counter() - start
-        if names[seat] == "strong":
-            times.append(spent)
-        decisions[names[seat]] += 1
-        why = dominated(obs, action)
-        if why is not None:
-            bad.append(f"{names[seat]} {action}: {why}")
-        match.act(seat, action)
-    winners = match.winners
-    won = 1.0 / len(winners) if strong_seat in winners else 0.0
-    return {"won": won, "rounds": match.state.round_number, "times": times,
-            "decisions": decisions, "dominated": bad}
+class Timed:
+    """A bot whose decisions' CPU time (``time.process_time`` around ``act``) is kept in
+    :data:`CPU_MICROS` of this worker process, by label; built as the tournament builds bots."""
+
+    def __init__(self, name: str, label: str, variant: str, seat: int, seed: int,
+                 **options: Any) -> None:
+        self.bot = find_bot(name)(variant, seat, seed, **options)
+        self.label = label
+
+    def act(self, observation: Any) -> str:
+        start = time.process_time()
+        action: str = self.bot.act(observation)
+        CPU_MICROS.setdefault(self.label, []).append(
+            round(1e6 * (time.process_time() - start)))
+        return action
+
+
+#: CPU time of each decision in this worker, by bot label (emptied by each match).
+CPU_MICROS: dict[str, list[int]] = {}
+
+
+def entrants(labels: list[str]) -> list[Entrant]:
+    """The tournament's entrants for ``labels`` (``strong``, ``strong:iterations=48``), each
+    timed in CPU time as well."""
+    out = []
+    for label in labels:
+        e = parse_entrant(label)
+        name = str(getattr(e.factory, "name", label.partition(":")[0]))
+        out.append(Entrant(e.label, functools.partial(Timed, name, e.label), e.options))
+    return out
+
+
+def job_pairing(args: tuple[str, list[str], int, int]) -> dict[str, Any]:
+    """Match ``k`` of a heads-up pairing through the tournament's own :func:`play_match`
+    (seats alternate with ``k``, every decision judged for dominance); its record, plus each
+    bot's CPU time per decision (``cpu_micros``, by bot)."""
+    variant, labels, seed, k = args
+    CPU_MICROS.clear()
+    ents = entrants(labels)
+    record = play_match(variant, ents, seed, k, MATCHES)
+    record["cpu_micros"] = [CPU_MICROS.get(e.label, []) for e in ents]
+    return record
 
 
 # -- sections --------------------------------------------------------------------------------------
@@ -142,37 +160,93 @@ def selfplay(pool: Any, rounds: int, options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def headsup(pool: Any, matches: int, options: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    times: list[float] = []
-    decisions = {"greedy": 0, "strong": 0}
-    bad: list[str] = []
-    for variant in ("card-golf", "six-card"):
-        jobs = [(variant, 1000 + k, k % 2, options) for k in range(matches)]
-        results = pool.map(job_match, jobs, chunksize=1)
-        won = sum(r["won"] for r in results)
-        low, high = wilson(won, matches)
-        out[variant] = {"matches": matches, "strong_share": won / matches, "wilson95": [low, high],
-                        "rounds": sum(r["rounds"] for r in results),
-                        "met": won / matches >= 0.6 and low > 0.5}
-        for r in results:
-            times += r["times"]
-            bad += r["dominated"]
-            for k in decisions:
-                decisions[k] += r["decisions"][k]
-    times.sort()
-    out["decision_ms"] = {"median": 1000 * times[len(times) // 2] if times else None,
-                          "p95": 1000 * times[int(len(times) * 0.95)] if times else None,
-                          "decisions": len(times),
-                          "met": bool(times) and times[len(times) // 2] < 0.1
-                          and times[int(len(times) * 0.95)] < 0.5}
-    out["_dominated"] = {"decisions": decisions, "moves": bad}
+#: The pairings: (key, variant, first bot, second bot, goal share, goal lower bound, goal median
+#: seconds, goal p95 seconds). The first bot's share of matches is measured.
+PAIRINGS: list[tuple[str, str, str, str, float, float | None, float | None, float | None]] = [
+    ("strong-greedy-3x3", "card-golf", "strong", "greedy", 0.65, 0.60, 0.1, 0.5),
+    ("strong-greedy-six", "six-card", "strong", "greedy", 0.65, 0.60, 0.1, 0.5),
+    ("expert-strong-3x3", "card-golf", "expert", "strong", 0.60, None, None, 2.0),
+]
+
+
+def records_path(directory: str | None, key: str) -> str | None:
+    return os.path.join(directory, f"{key}.jsonl") if directory else None
+
+
+def read_records(path: str | None) -> dict[int, dict[str, Any]]:
+    """The records already in ``path`` (a cut-off last line is ignored), by match number."""
+    out: dict[int, dict[str, Any]] = {}
+    if not path or not os.path.exists(path):
+        return out
+    with open(path, encoding="utf-8") as fh:
+        for line in fh:
+            try:
+                record = json.loads(line)
+            except ValueError:
+                continue
+            out[int(record["match"])] = record
     return out
+
+
+def pairings(pool: Any, matches: int, keys: set[str], seed: int, directory: str | None,
+             play: bool = True) -> dict[str, Any]:
+    """Play (or, with ``play`` false, only read) the pairings' matches; their figures."""
+    out: dict[str, Any] = {}
+    for key, variant, first, second, share_goal, low_goal, median_goal, p95_goal in PAIRINGS:
+        if key not in keys:
+            continue
+        path = records_path(directory, key)
+        done = read_records(path)
+        todo = [k for k in range(matches) if k not in done] if play else []
+        jobs = [(variant, [first, second], seed, k) for k in todo]
+        sink = open(path, "a", encoding="utf-8") if path and jobs else None
+        try:
+            for record in pool.imap_unordered(job_pairing, jobs):
+                done[int(record["match"])] = record
+                if sink:
+                    sink.write(json.dumps(record) + "\n")
+                    sink.flush()
+        finally:
+            if sink:
+                sink.close()
+        records = [done[k] for k in sorted(done)]
+        out[key] = pairing_row(variant, first, second, records, share_goal, low_goal,
+                               median_goal, p95_goal)
+        print_pairing(out[key])
+    return out
+
+
+def pairing_row(variant: str, first: str, second: str, records: list[dict[str, Any]],
+                share_goal: float, low_goal: float | None, median_goal: float | None,
+                p95_goal: float | None) -> dict[str, Any]:
+    n = len(records)
+    won = sum(1.0 / len(r["winners"]) for r in records if 0 in r["winners"])
+    low, high = wilson(won, n)
+    summary = summarize(records, [first, second])
+    row: dict[str, Any] = {"variant": variant, "first": first, "second": second, "matches": n,
+                           "rounds": summary["rounds"], "share": won / n if n else None,
+                           "wilson95": [low, high], "goal_share": share_goal,
+                           "goal_low": low_goal, "goal_median_s": median_goal,
+                           "goal_p95_s": p95_goal,
+                           "points_per_round": [r["mean_per_round"] for r in summary["seats"]],
+                           "decisions": [r["decisions"] for r in summary["seats"]],
+                           "dominated": [r["dominated"] for r in summary["seats"]]}
+    for kind, field in (("cpu", "cpu_micros"), ("wall", "micros")):
+        times = sorted(t for r in records for t in r.get(field, [[]])[0])
+        row[f"{kind}_ms"] = ({"median": percentile(times, 0.5) / 1000,
+                              "p95": percentile(times, 0.95) / 1000, "decisions": len(times)}
+                             if times else None)
+    met = bool(n) and won / n >= share_goal and (low_goal is None or low >= low_goal)
+    cpu = row["cpu_ms"]
+    time_met = cpu is not None and (median_goal is None or cpu["median"] <= 1000 * median_goal) \
+        and (p95_goal is None or cpu["p95"] <= 1000 * p95_goal)
+    row["met"] = {"share": met, "time_cpu": time_met}
+    return row
 
 
 def dominated_section(pool: Any, rounds: int, options: dict[str, Any],
                       extra: dict[str, Any] | None) -> dict[str, Any]:
-    decisions = {"greedy": 0, "strong": 0}
+    decisions = {"greedy": 0, "strong": 0, "expert": 0}
     bad: list[str] = []
     variants = ["card-golf", "card-golf+shape=2x3", "card-golf+shape=3x4", "six-card",
                 "card-golf+shape=2x2+players=4"]
@@ -180,18 +254,19 @@ def dominated_section(pool: Any, rounds: int, options: dict[str, Any],
     for k in range(rounds):
         variant = variants[k % len(variants)]
         players = 4 if "players=4" in variant else 2
-        names = [("strong", "greedy", "random")[(k + s) % 3] for s in range(players)]
+        names = [("strong", "greedy", "random", "expert")[(k + s) % 4] for s in range(players)]
         jobs.append((variant, names, 5000 + k, True, options))
     for r in pool.map(job_round, jobs, chunksize=4):
         bad += r["dominated"]
         for name in decisions:
             decisions[name] += r["decisions"][name]
-    if extra:
-        bad += extra["moves"]
+    count = len(bad)
+    if extra:      # the pairings' decisions, judged by the tournament
         for name in decisions:
-            decisions[name] += extra["decisions"][name]
-    return {"decisions": decisions, "dominated": len(bad), "examples": bad[:10],
-            "met": not bad and min(decisions.values()) >= 10_000}
+            decisions[name] += extra["decisions"].get(name, 0)
+            count += extra["dominated"].get(name, 0)
+    return {"decisions": decisions, "dominated": count, "examples": bad[:10],
+            "met": not count and min(decisions.values()) >= 10_000}
 
 
 def table4(pool: Any, rounds: int, options: dict[str, Any]) -> dict[str, Any]:
@@ -217,12 +292,21 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=400, help="rounds per self-play figure")
     parser.add_argument("--matches", type=int, default=100,
-                        help="heads-up matches per variant (the goal asks for 400)")
+                        help="heads-up matches per pairing (the goals ask for 400)")
+    parser.add_argument("--pairings", default=",".join(p[0] for p in PAIRINGS),
+                        help="comma-separated pairings to play (default: all)")
+    parser.add_argument("--seed", type=int, default=20, help="the pairings' tournament seed")
+    parser.add_argument("--records", metavar="DIR",
+                        help="keep each pairing's match records in DIR/<pairing>.jsonl; matches "
+                             "already there are not played again (a run can be resumed or "
+                             "made longer)")
+    parser.add_argument("--report-only", action="store_true",
+                        help="play nothing: the pairings' table from the records in --records")
     parser.add_argument("--dominated-rounds", type=int, default=600,
                         help="extra mixed rounds checked for dominated moves")
     parser.add_argument("--table-rounds", type=int, default=200, help="4-player rounds")
     parser.add_argument("--processes", type=int, default=2, help="worker processes (<= 2)")
-    parser.add_argument("--only", default="selfplay,headsup,dominated,table4",
+    parser.add_argument("--only", default="selfplay,pairings,dominated,table4",
                         help="comma-separated sections")
     parser.add_argument("--strong", default="", help="strong's options, e.g. iterations=32,objective=round")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
@@ -236,23 +320,38 @@ def main(argv: list[str] | None = None) -> int:
             strong[key] = value           # e.g. objective=round
     options = {"strong": strong}
     sections = set(args.only.split(","))
+    if args.report_only:
+        sections = {"pairings"}
     report: dict[str, Any] = {"options": vars(args)}
     started = time.time()
+    if args.records:
+        os.makedirs(args.records, exist_ok=True)
     with Pool(max(1, min(args.processes, 2))) as pool:
         if "selfplay" in sections:
             report["selfplay"] = selfplay(pool, args.rounds, options)
             print_selfplay(report["selfplay"])
-        extra = None
-        if "headsup" in sections:
-            report["headsup"] = headsup(pool, args.matches, options)
-            extra = report["headsup"].pop("_dominated")
-            print_headsup(report["headsup"])
+        extra: dict[str, Any] | None = None
+        if "pairings" in sections:
+            print(f"\nheads-up matches to the variant's end (seats alternating), tournament "
+                  f"seed {args.seed}: the first bot's share won (shared wins half), Wilson 95%, "
+                  f"its decision times (CPU / wall, ms)")
+            rows = pairings(pool, args.matches, set(args.pairings.split(",")), args.seed,
+                            args.records, play=not args.report_only)
+            report["pairings"] = rows
+            extra = {"decisions": {}, "dominated": {}}
+            for row in rows.values():
+                for name, d, bad in zip((row["first"], row["second"]), row["decisions"],
+                                        row["dominated"]):
+                    extra["decisions"][name] = extra["decisions"].get(name, 0) + d
+                    extra["dominated"][name] = extra["dominated"].get(name, 0) + bad
+            print("  OpenSpiel's ISMCTSBot: not measured (golfcore's OpenSpiel adapter is "
+                  "not part of this benchmark yet)")
         if "dominated" in sections:
             report["dominated"] = dominated_section(pool, args.dominated_rounds, options, extra)
             d = report["dominated"]
-            print(f"\ndominated moves: {d['dominated']} over {d['decisions']['greedy']} greedy "
-                  f"and {d['decisions']['strong']} strong decisions (goal 0 over >= 10,000 each)"
-                  f" {'MET' if d['met'] else 'NOT MET'}")
+            counts = ", ".join(f"{d['decisions'][n]} {n}" for n in sorted(d["decisions"]))
+            print(f"\ndominated moves: {d['dominated']} over {counts} decisions (goal 0 over "
+                  f">= 10,000 each) {'MET' if d['met'] else 'NOT MET'}")
             for example in d["examples"]:
                 print("   ", example)
         if "table4" in sections:
@@ -279,16 +378,22 @@ def print_selfplay(rows: dict[str, Any]) -> None:
         print(f"  {key:14} {row['mean']:7.2f} {row['ci95']:6.2f} {row['target']:7.1f}  {goal}")
 
 
-def print_headsup(rows: dict[str, Any]) -> None:
-    print("\nstrong vs greedy, heads-up matches (share won by strong, Wilson 95%)")
-    for variant in ("card-golf", "six-card"):
-        row = rows[variant]
-        low, high = row["wilson95"]
-        print(f"  {variant:10} {row['matches']:4} matches  {100 * row['strong_share']:5.1f}%  "
-              f"[{100 * low:.1f}%, {100 * high:.1f}%]  {'MET' if row['met'] else 'NOT MET'}")
-    d = rows["decision_ms"]
-    print(f"  strong decision time: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms over "
-          f"{d['decisions']} decisions  {'MET' if d['met'] else 'NOT MET'}")
+def print_pairing(row: dict[str, Any]) -> None:
+    low, high = row["wilson95"]
+    share = "-" if row["share"] is None else f"{100 * row['share']:5.1f}%"
+    goal = f">= {100 * row['goal_share']:.0f}%" + (
+        f", low >= {100 * row['goal_low']:.0f}%" if row["goal_low"] is not None else "")
+    times = []
+    for kind in ("cpu", "wall"):
+        t = row[f"{kind}_ms"]
+        times.append("-" if t is None else f"{t['median']:.0f}/{t['p95']:.0f}")
+    tgoal = "/".join("-" if g is None else f"{1000 * g:.0f}"
+                     for g in (row["goal_median_s"], row["goal_p95_s"]))
+    met = "MET" if row["met"]["share"] else "NOT MET"
+    tmet = "MET" if row["met"]["time_cpu"] else "NOT MET"
+    print(f"  {row['first']:>6} vs {row['second']:<6} {row['variant']:9} {row['matches']:4} "
+          f"matches {share} [{100 * low:.1f}%, {100 * high:.1f}%] (goal {goal}) {met}; "
+          f"median/p95 CPU {times[0]} ms, wall {times[1]} ms (goal {tgoal}) {tmet}")
 
 
 if __name__ == "__main__":

@@ -12,18 +12,21 @@ from typing import Any
 
 import pytest
 
-from golfcore.cardgame.bots import (Bot, BotError, GreedyBot, RandomBot, StrongBot, bot_names,
-                                    dominated, find_bot)
+from golfcore.cardgame.bots import (Bot, BotError, ExpertBot, GreedyBot, RandomBot, StrongBot,
+                                    bot_info, bot_names, dominated, find_bot)
 from golfcore.cardgame.board import Board
 from golfcore.cardgame.match import Match
 from golfcore.errors import GolfError
 
-#: The strong bot with a tiny budget: the tests check behaviour, the benchmark strength.
-FAST = {"iterations": 2}
+#: The strong bot with a tiny budget: the tests check behaviour, the benchmark strength (no
+#: extra worlds for close decisions in the default run; the slow tests let the expert use them).
+FAST = {"iterations": 2, "max_iterations": 2}
+#: The expert's searches are larger: its tests that play many decisions are slow ones.
+SLOW_EXPERT = pytest.param("expert", marks=pytest.mark.slow)
 
 
 def make(name: str, variant: str, seat: int, seed: int) -> Bot:
-    options = FAST if name == "strong" else {}
+    options = FAST if name == "strong" else {"iterations": 2} if name == "expert" else {}
     return find_bot(name)(variant, seat, seed, **options)
 
 
@@ -104,7 +107,7 @@ def shuffle_hidden(match: Match, rnd: random.Random) -> Match:
     return other
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
+@pytest.mark.parametrize("name", ["random", "greedy", "strong", SLOW_EXPERT])
 def test_bots_decide_the_same_whatever_the_hidden_cards(name):
     """Two referee states that differ only in hidden cards give every seat the same observation
     and the bot the same decision: it cannot reach a hidden card."""
@@ -113,7 +116,7 @@ def test_bots_decide_the_same_whatever_the_hidden_cards(name):
     for seed in (3, 4):
         match = Match("card-golf", players=3, seed=seed)
         driver = [GreedyBot("card-golf", s, 9) for s in range(3)]
-        for step in range(15 if name == "strong" else 40):
+        for step in range(15 if name in ("strong", "expert") else 40):
             seat = match.turn
             if seat is None:
                 break
@@ -155,7 +158,7 @@ def test_a_bot_reads_only_the_observation_fields():
 # -- determinism -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
+@pytest.mark.parametrize("name", ["random", "greedy", "strong", SLOW_EXPERT])
 def test_same_seed_same_decisions(name):
     def run(seed: int) -> list[tuple[int, str]]:
         match = Match("card-golf+shape=2x3", players=3, seed=21)
@@ -180,6 +183,25 @@ def test_strong_time_limit_is_only_a_cap_and_options_are_checked():
     with pytest.raises(BotError, match="objective"):
         StrongBot("card-golf", 0, 1, objective="points")
     assert StrongBot("card-golf", 0, 1, objective="round").objective == "round"
+
+
+def test_a_cut_off_playout_is_scored_as_the_players_see_the_boards():
+    """The leaf of a playout cut off at the horizon values face-down cards at the mean of the
+    unseen cards: two worlds that differ only in hidden cards score the same."""
+    from golfcore.cardgame.bots import sim
+    match = Match("card-golf", players=2, seed=12)
+    for _ in range(6):
+        seat = match.turn
+        match.act(seat, GreedyBot("card-golf", seat, 1).act(match.observe(seat)))
+    s = sim.seen(match.observe(match.turn))
+    worlds = [sim.determinise(s, random.Random(k)) for k in range(4)]
+    assert len({tuple(tuple(b) for b in w.real) for w in worlds}) > 1
+    leaves = {tuple(round(x, 9) for x in w.seen_scores()) for w in worlds}
+    assert len(leaves) == 1
+    board = s.views[s.seat]
+    table = sim.Table.build(s.tab, s.views, s.mean, s.ender, s.pool)
+    mine = sim.expect(table.vl[s.seat], sim.cover_of(s.tab, table.rk[s.seat]))
+    assert abs(leaves.pop()[s.seat] - mine) < 1e-9 and sim.HIDDEN in board
 
 
 def test_strong_values_playouts_by_the_chance_of_winning_the_match():
@@ -287,10 +309,10 @@ def test_draw_take_and_reveal_are_judged_sensibly():
     assert dominated(obs([board, HIDDEN_OPP], discard="AS"), "take") is None
 
 
-BOT_OPTIONS = {"greedy": {}, "strong": {"iterations": 2}}
+BOT_OPTIONS = {"greedy": {}, "strong": FAST, "expert": {"iterations": 2}}
 
 
-@pytest.mark.parametrize("name", ["greedy", "strong"])
+@pytest.mark.parametrize("name", ["greedy", "strong", SLOW_EXPERT])
 def test_greedy_and_strong_make_no_dominated_move(name):
     decisions = 0
     bad: list[str] = []
@@ -338,9 +360,31 @@ def test_dominated_moves_exist_in_random_play():
 
 
 def test_builtin_bots_are_registered_through_entry_points():
-    assert {"random", "greedy", "strong"} <= set(bot_names())
+    assert {"random", "greedy", "strong", "expert"} <= set(bot_names())
     assert find_bot("greedy") is GreedyBot and find_bot("Strong") is StrongBot
-    assert find_bot("random").name == "random"
+    assert find_bot("random").name == "random" and find_bot("expert") is ExpertBot
+
+
+def test_every_level_has_a_name_and_a_description_for_players():
+    """What the web's computer seats offer: each bot's name and one line in both languages."""
+    info = {b["name"]: b for b in bot_info()}
+    assert list(info) == bot_names()
+    for name in ("random", "greedy", "strong", "expert"):
+        for texts in (info[name]["titles"], info[name]["descriptions"]):
+            assert set(texts) == {"en", "es"} and all(texts.values())
+            assert texts["en"] != texts["es"] or texts is info[name]["titles"]
+    assert info["strong"]["titles"] == {"en": "strong", "es": "fuerte"}
+
+
+def test_expert_is_the_strong_search_with_a_larger_budget():
+    bot = ExpertBot("card-golf", 0, 1)
+    strong = StrongBot("card-golf", 0, 1)
+    assert bot.iterations > strong.iterations and bot.max_iterations > strong.max_iterations
+    assert bot.candidates > strong.candidates and bot.margin > strong.margin
+    assert ExpertBot("card-golf", 0, 1, iterations=3).max_iterations == 12   # options still apply
+    with pytest.raises(BotError, match="leaf"):
+        ExpertBot("card-golf", 0, 1, leaf="cheat")
+    assert StrongBot("card-golf", 0, 1, iterations=8, max_iterations=2).max_iterations == 8
 
 
 def test_unknown_bot_names_a_suggestion():
@@ -394,7 +438,7 @@ def test_third_party_bot_is_loaded_and_plays(third_party):
         find_bot("broken")
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "strong"])
+@pytest.mark.parametrize("name", ["random", "greedy", "strong", SLOW_EXPERT])
 def test_a_bot_refuses_an_observation_of_another_variant(name):
     """A six-card bot given a card-golf observation would value its cards by six-card's rules
     (2 = -2, jacks 10 ...): it refuses, naming both variants. The same rules under another

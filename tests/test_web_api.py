@@ -112,7 +112,16 @@ def test_hello_is_golf_serves_with_the_web_block(browser: Browser) -> None:
     for variant in reply["variants"]:
         assert set(variant["titles"]) == {"es", "en"} and all(variant["titles"].values())
     assert reply["features"] == [f for f in serve["features"] if f != "solve"]
-    assert reply["web"] == {"version": 1, "bots": bot_names(), "max_message": MAX_MESSAGE}
+    assert without(reply["web"], "bot_info") == {"version": 1, "bots": bot_names(),
+                                                 "max_message": MAX_MESSAGE}
+    # every level offered with its name and a one-line description in both languages
+    info = {b["name"]: b for b in reply["web"]["bot_info"]}
+    assert list(info) == bot_names() and {"random", "greedy", "strong", "expert"} <= set(info)
+    for b in info.values():
+        for texts in (b["titles"], b["descriptions"]):
+            assert set(texts) == {"es", "en"} and all(texts.values())
+    assert info["expert"]["titles"] == {"en": "expert", "es": "experto"}
+    assert info["strong"]["descriptions"]["es"] != info["strong"]["descriptions"]["en"]
 
 
 def test_new_solitaire_from_a_code_saves_a_table_and_hides_the_stock(

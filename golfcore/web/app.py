@@ -41,7 +41,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 
-from golfcore.cardgame.bots import bot_names
+from golfcore.cardgame.bots import bot_info
 from golfcore.errors import GolfError
 from golfcore.protocol.cardgame import RequestError
 from golfcore.protocol.server import (BAD_INPUT, BAD_REQUEST, FEATURES, INTERNAL, PROTOCOL,
@@ -119,10 +119,11 @@ class Hub(LiveTables):
                      rid: Any) -> dict[str, Any]:
         if cmd == "hello":
             greeting = hello()
+            bots = bot_info()
             return {**greeting, "variants": i18n.variant_titles(greeting["variants"]),
                     "features": [f for f in FEATURES if f != "solve"],
-                    "web": {"version": WEB_VERSION, "bots": bot_names(),
-                            "max_message": MAX_MESSAGE}}
+                    "web": {"version": WEB_VERSION, "bots": [b["name"] for b in bots],
+                            "bot_info": bots, "max_message": MAX_MESSAGE}}
         if cmd == "quit":
             conn.done = True
             return {"bye": True}

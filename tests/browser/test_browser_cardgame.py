@@ -261,3 +261,24 @@ def test_card_game_round_with_the_keyboard_only(app, until, card_game, web_serve
     assert sent_actions(frames) == expected, sent_actions(frames)
     checked = card_game.check_hidden(frames, {0}, card_game.replay(web_server, table), "page")
     assert checked >= len(expected)
+
+
+def test_every_level_is_offered_with_its_name_and_description(app):
+    """The computer seats offer every registered bot (expert included) by its name in the
+    page's language, and show the chosen level's one-line description under the seat."""
+    from golfcore.cardgame.bots import bot_info
+    app.booted()
+    app("tab-cardgame").click()
+    app.expect("cg-start").to_be_visible()
+    lang = app.page.evaluate("document.documentElement.lang") or "es"
+    lang = "en" if lang.startswith("en") else "es"
+    offered = app("cg-seat-1").locator("option").evaluate_all(
+        "els => els.map(e => [e.value, e.textContent])")
+    word = {"es": "Ordenador", "en": "Computer"}[lang]
+    expected = [[f"bot:{b['name']}", f"{word} ({b['titles'][lang]})"] for b in bot_info()]
+    assert offered[1:] == expected and offered[0][0] == "human"
+    for b in bot_info():
+        app("cg-seat-1").select_option(f"bot:{b['name']}")
+        app.expect("cg-seat-note-1").to_have_text(b["descriptions"][lang])
+    app("cg-seat-1").select_option("human")
+    app.expect("cg-seat-note-1").to_be_hidden()

@@ -1,4 +1,4 @@
-"""Computer opponents for the card game: ``random``, ``greedy`` and ``strong``.
+"""Computer opponents for the card game: ``random``, ``greedy``, ``strong`` and ``expert``.
 
 >>> from golfcore.cardgame.bots import find_bot
 >>> bot = find_bot("greedy")("card-golf", seat=0, seed=1)
@@ -8,11 +8,12 @@ action texts; ``docs/bots.md`` describes how each decides, their options, the do
 and the measured strength.
 """
 
-from golfcore.cardgame.bots.base import GROUP, Bot, BotError, bot_names, find_bot
+from golfcore.cardgame.bots.base import GROUP, Bot, BotError, bot_info, bot_names, find_bot
 from golfcore.cardgame.bots.dominated import dominated
+from golfcore.cardgame.bots.expert import ExpertBot
 from golfcore.cardgame.bots.greedy import GreedyBot
 from golfcore.cardgame.bots.randombot import RandomBot
 from golfcore.cardgame.bots.strong import StrongBot
 
-__all__ = ["GROUP", "Bot", "BotError", "GreedyBot", "RandomBot", "StrongBot", "bot_names",
-           "dominated", "find_bot"]
+__all__ = ["GROUP", "Bot", "BotError", "ExpertBot", "GreedyBot", "RandomBot", "StrongBot",
+           "bot_info", "bot_names", "dominated", "find_bot"]

@@ -54,6 +54,10 @@ class Bot:
     name: ClassVar[str] = ""
     #: Option name -> what it does (``golf tournament`` may show these).
     options: ClassVar[dict[str, str]] = {}
+    #: The level's name for players, by language (``en``, ``es``); default: :attr:`name`.
+    titles: ClassVar[dict[str, str]] = {}
+    #: One line for players on how the level plays, by language (``en``, ``es``).
+    descriptions: ClassVar[dict[str, str]] = {}
 
     def __init__(self, variant: str, seat: int, seed: int, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.options))
@@ -141,6 +145,33 @@ def _entry_points() -> dict[str, metadata.EntryPoint]:
     for ep in metadata.entry_points(group=GROUP):
         found.setdefault(ep.name, ep)
     return found
+
+
+def bot_info() -> list[dict[str, Any]]:
+    """Every registered bot for players to choose from, sorted by name: ``name``, ``titles``
+    and ``descriptions`` (by language, each falling back to the name and to nothing). A bot
+    that cannot be loaded is listed by its name only."""
+    out: list[dict[str, Any]] = []
+    for name, ep in sorted(_entry_points().items()):
+        try:
+            cls = ep.load()
+        except Exception:  # a broken plugin is still named (find_bot says what is wrong)
+            cls = None
+        titles = _texts(getattr(cls, "titles", None), name)
+        descriptions = _texts(getattr(cls, "descriptions", None), "")
+        out.append({"name": name, "titles": titles, "descriptions": descriptions})
+    return out
+
+
+def _texts(given: Any, fallback: str) -> dict[str, str]:
+    """``{"en": ..., "es": ...}`` from a bot's own texts (plain strings only, each at most
+    200 characters), falling back to ``fallback``."""
+    texts = given if isinstance(given, Mapping) else {}
+    out = {}
+    for lang in ("en", "es"):
+        text = texts.get(lang)
+        out[lang] = text[:200] if isinstance(text, str) and text.strip() else fallback
+    return out
 
 
 def bot_names() -> list[str]:

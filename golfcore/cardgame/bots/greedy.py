@@ -54,6 +54,9 @@ class GreedyBot(Bot):
     """One move ahead (see the module's documentation)."""
 
     name = "greedy"
+    titles = {"en": "greedy", "es": "codicioso"}
+    descriptions = {"en": "Looks one move ahead and keeps the lowest expected points.",
+                    "es": "Mira una jugada por delante y busca los puntos esperados más bajos."}
     options = {
         "threshold": f"points the discard's card must save to be taken (default {THRESHOLD:g})",
         "patience": "own turns in a round after which the bot no longer counts on the others' "

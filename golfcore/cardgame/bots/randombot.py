@@ -11,6 +11,9 @@ class RandomBot(Bot):
     """Any legal action, each as likely (drawn from the seed and the observation)."""
 
     name = "random"
+    titles = {"en": "random", "es": "al azar"}
+    descriptions = {"en": "Plays any legal move at random.",
+                    "es": "Juega cualquier jugada permitida al azar."}
 
     def act(self, observation: Mapping[str, Any]) -> str:
         legal = self.legal(observation)

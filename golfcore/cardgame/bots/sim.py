@@ -49,6 +49,8 @@ class Tables:
         self.may_discard: bool = rules.may_discard_drawn
         self.initial_face_up: int = rules.initial_face_up
         self.stock_ends_round: bool = rules.stock_exhausted == END_ROUND
+        self.total_value: int = sum(n * v for n, v in zip(self.count, self.val))
+        self.total_cards: int = sum(self.count)
         self._ender: dict[tuple[int, tuple[int, ...]], int] = {}
         #: draw_gain of a board against the full shoe (the playouts'), by (ranks, values)
         self.gains: dict[tuple[tuple[int, ...], tuple[float, ...]], float] = {}
@@ -420,6 +422,31 @@ class Round:
             out.append(sum(tab.val[c] for c, k in zip(board, cover) if not k))
         return out
 
+    def seen_scores(self) -> list[float]:
+        """Every board scored as everyone sees it (a cut-off playout's leaf): face-up cards at
+        their value, face-down cards at the mean of the cards nobody sees (the shoe less every
+        face-up card and the discard's top). Unlike :meth:`open_scores` this does not read the
+        world's hidden cards, so the leaf's value carries none of their noise."""
+        tab = self.tab
+        total = tab.total_value
+        count = tab.total_cards
+        for view in self.view:
+            for c in view:
+                if c >= 0:
+                    total -= tab.val[c]
+                    count -= 1
+        if self.discard:
+            total -= tab.val[self.discard[-1]]
+            count -= 1
+        mean = total / count if count > 0 else tab.total_value / tab.total_cards
+        out = []
+        for view in self.view:
+            rk = [tab.rank[c] if c >= 0 else HIDDEN for c in view]
+            cover = cover_of(tab, rk)
+            out.append(sum((tab.val[c] if c >= 0 else mean) for c, k in zip(view, cover)
+                           if not k))
+        return out
+
     # -- the greedy policy for everyone ----------------------------------------------------------
 
     def table(self, mean: float, patient: bool) -> Table:
@@ -445,15 +472,16 @@ class Round:
         return self.end_turn(seat)
 
     def play_out(self, mean: float, threshold: float, horizon: int | None,
-                 patient_turns: int) -> list[int]:
+                 patient_turns: int, seen_leaf: bool = False) -> list[float]:
         """Greedy turns for everyone to the round's end (or ``horizon`` more turns: the boards
-        are then scored as they lie); the round's scores."""
+        are then scored as they lie, or as everyone sees them with ``seen_leaf``); the round's
+        scores."""
         start = self.turns
         while True:
             if horizon is not None and self.turns - start >= horizon and self.ender < 0:
-                return self.open_scores()
+                return list(self.seen_scores()) if seen_leaf else list(self.open_scores())
             if self.greedy_turn(mean, threshold, self.turns < patient_turns):
-                return self.scores()
+                return list(self.scores())
 
 
 # -- what an observation shows ---------------------------------------------------------------------

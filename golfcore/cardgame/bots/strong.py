@@ -48,6 +48,9 @@ Candidate = tuple[int | None, int, int]
 #: been ended (CG-06) is always played to its end.
 HORIZON = 8
 
+#: ``max_iterations`` is this many times ``iterations`` unless given.
+EXTEND = 4
+
 #: Standard errors by which a candidate must beat the greedy choice (measured on 3x3, 200
 #: rounds each, points a round against greedy: 0 -> +7.8, 1 -> -1.6, 2 -> -3.0 ± 2.1).
 CONFIDENCE = 2.0
@@ -57,6 +60,11 @@ class StrongBot(Bot):
     """Determinised Monte-Carlo search (see the module's documentation)."""
 
     name = "strong"
+    titles = {"en": "strong", "es": "fuerte"}
+    descriptions = {"en": "Plays out dozens of possible deals of the hidden cards before "
+                          "each move.",
+                    "es": "Juega decenas de repartos posibles de las cartas ocultas antes de "
+                          "cada jugada."}
     options = {
         "iterations": "worlds sampled per candidate action (default 24)",
         "candidates": "at most this many candidate actions are searched (default 4)",
@@ -64,6 +72,12 @@ class StrongBot(Bot):
                   "dropped (default 6)",
         "horizon": "playout turns before the boards are scored as they lie (default 8; 0: to "
                    "the round's end)",
+        "max_iterations": "worlds per candidate when a decision is close: more worlds, in "
+                          "batches of `iterations`, while a candidate beats the greedy choice "
+                          "on average but not yet clearly (default: 4 × iterations)",
+        "leaf": "how a playout cut off at the horizon is scored: 'seen' (face-down cards at "
+                "the mean of the unseen cards, as the players see the boards; default) or "
+                "'open' (the world's hidden cards)",
         "time_limit": "seconds: a cap on one decision's search (default: none)",
         "threshold": f"the greedy take threshold, in the playouts too (default {THRESHOLD:g})",
         "confidence": "standard errors by which a candidate must beat the greedy choice in the "
@@ -76,6 +90,12 @@ class StrongBot(Bot):
         super().__init__(variant, seat, seed, **options)
         self.iterations: int = number("iterations", options.get("iterations", 24), 1, True)
         self.candidates: int = number("candidates", options.get("candidates", 4), 1, True)
+        self.max_iterations: int = max(self.iterations, number(
+            "max_iterations", options.get("max_iterations", EXTEND * self.iterations), 1, True))
+        leaf = str(options.get("leaf", "seen"))
+        if leaf not in ("seen", "open"):
+            raise BotError(f"option leaf={leaf!r}: expected 'seen' or 'open'")
+        self.leaf = leaf
         self.margin: float = number("margin", options.get("margin", 6), 0.0)
         horizon = options.get("horizon", HORIZON)
         turns = number("horizon", horizon, 0, True)
@@ -167,46 +187,63 @@ class StrongBot(Bot):
     def search(self, s: sim.Seen, cands: list[Candidate], base: int, rng: Any,
                value: Any) -> Candidate:
         """The candidate to play: the one whose playouts beat the greedy choice ``cands[base]``
-        by the most, if by more than ``confidence`` standard errors; else the greedy choice."""
+        by the most, if by more than ``confidence`` standard errors; else the greedy choice.
+
+        ``iterations`` worlds first; then, while some candidate beats the greedy choice on
+        average but not yet by ``confidence`` standard errors, more worlds in batches, up to
+        ``max_iterations`` (the budget goes to the close decisions)."""
         start = time.perf_counter()
         n = len(cands)
-        diffs: list[list[float]] = [[] for _ in cands]
+        sums = [0.0] * n
+        squares = [0.0] * n
         players = s.players
         patient_turns = players * s.tab.size
         runs = 0
-        for _ in range(self.iterations):
-            world = sim.determinise(s, rng)
-            state = world.rng.getstate()
-            values = []
-            for cand in cands:
-                r = world.copy()
-                world.rng.setstate(state)
-                scores = self.play(r, s, cand, patient_turns)
-                values.append(value(scores, r.ender >= 0 or not r.stock))
+        target = self.iterations
+        while True:
+            while runs < target:
+                world = sim.determinise(s, rng)
+                state = world.rng.getstate()
+                values = []
+                for cand in cands:
+                    r = world.copy()
+                    world.rng.setstate(state)
+                    scores = self.play(r, s, cand, patient_turns)
+                    values.append(value(scores, r.ender >= 0 or not r.stock))
+                for i in range(n):
+                    d = values[i] - values[base]
+                    sums[i] += d
+                    squares[i] += d * d
+                runs += 1
+                if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                    target = runs
+                    break
+            best, best_mean, open_question = base, 0.0, False
             for i in range(n):
-                diffs[i].append(values[i] - values[base])
-            runs += 1
-            if self.time_limit is not None and time.perf_counter() - start > self.time_limit:
+                if i == base or runs < 2:
+                    continue
+                mean = sums[i] / runs
+                var = max(0.0, (squares[i] - runs * mean * mean) / (runs - 1))
+                se = math.sqrt(var / runs)
+                if mean < -self.confidence * se:
+                    if mean < best_mean:
+                        best, best_mean = i, mean
+                elif mean < 0:
+                    open_question = True
+            if not open_question or runs < target or target >= self.max_iterations:
                 break
+            target = min(self.max_iterations, target + self.iterations)
         self.stats[0] += 1
         self.stats[1] += runs * n
-        best, best_mean = base, 0.0
-        for i in range(n):
-            if i == base or runs < 2:
-                continue
-            mean = sum(diffs[i]) / runs
-            var = sum((d - mean) ** 2 for d in diffs[i]) / (runs - 1)
-            se = math.sqrt(var / runs)
-            if mean < -self.confidence * se and mean < best_mean:
-                best, best_mean = i, mean
         return cands[best]
 
-    def play(self, r: sim.Round, s: sim.Seen, cand: Candidate, patient_turns: int) -> list[int]:
+    def play(self, r: sim.Round, s: sim.Seen, cand: Candidate,
+             patient_turns: int) -> list[float]:
         card, kind, place = cand
         seat = s.seat
         if card is None:
             if not r.stock:
-                return r.scores()
+                return list(r.scores())
             drawn = r.stock.pop()
             table = r.table(s.mean, True)
             _, kind, place = sim.best_hold(table, seat, drawn, True)
@@ -216,8 +253,9 @@ class StrongBot(Bot):
                 r.discard.pop()
             r.apply(seat, card, kind, place)
         if r.end_turn(seat):
-            return r.scores()
-        return r.play_out(s.mean, self.threshold, self.horizon, patient_turns)
+            return list(r.scores())
+        return r.play_out(s.mean, self.threshold, self.horizon, patient_turns,
+                          self.leaf == "seen")
 
 
 class MatchValue:

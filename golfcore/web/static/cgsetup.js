@@ -20,6 +20,7 @@ export class CardGameSetup {
     this.app = app;
     this.onStart = onStart;
     this.kinds = ["human", "bot:random", "bot:greedy", "bot:strong"];
+    this.botInfo = {};
     this.variants = [];
     this.seatValues = ["human", "bot:greedy", "bot:greedy", "bot:greedy", "bot:greedy", "bot:greedy"];
     this.el = h("form", { class: "cg-setup panel", onsubmit: (e) => { e.preventDefault(); this.start(); } });
@@ -30,10 +31,17 @@ export class CardGameSetup {
     this.variants = (hello.variants || []).filter((v) => v.game === "card-game");
     const bots = hello.web && Array.isArray(hello.web.bots) ? hello.web.bots : null;
     if (bots && bots.length) this.kinds = ["human", ...bots.map((b) => `bot:${b}`)];
+    // Each level's name and one-line description, as the bot itself gives them (hello's
+    // web.bot_info): a bot added as a plugin is offered without a change here.
+    const info = hello.web && Array.isArray(hello.web.bot_info) ? hello.web.bot_info : [];
+    this.botInfo = {};
+    for (const b of info) if (b && typeof b.name === "string") this.botInfo[`bot:${b.name}`] = b;
     this.build();
   }
 
   kindLabel(kind) {
+    const info = this.botInfo[kind];
+    if (info) return t("cg.kind.bot", { name: pick(info.titles, info.name) });
     const key = `cg.kind.${kind}`;
     const text = t(key);
     return text === key ? kind : text;
@@ -87,13 +95,27 @@ export class CardGameSetup {
     const n = Number(this.playersSel.value) || 2;
     const rows = [];
     for (let i = 0; i < n; i++) {
-      const sel = h("select", { testid: `cg-seat-${i}`, id: `cg-seat-${i}` },
-        this.kinds.map((k) => h("option", { value: k }, this.kindLabel(k))));
+      const note = h("small", { class: "cg-seat-note", id: `cg-seat-note-${i}`, testid: `cg-seat-note-${i}` });
+      const sel = h("select", { testid: `cg-seat-${i}`, id: `cg-seat-${i}`, "aria-describedby": `cg-seat-note-${i}`,
+        onchange: () => this.describe(sel, note) },
+        this.kinds.map((k) => h("option", { value: k, title: this.kindNote(k) || null }, this.kindLabel(k))));
       const want = this.seatValues[i] || (i === 0 ? "human" : "bot:greedy");
       sel.value = this.kinds.includes(want) ? want : this.kinds[0];
-      rows.push(h("label", { class: "field seat" }, h("span", null, t("cg.seat", { n: i + 1 })), sel));
+      this.describe(sel, note);
+      rows.push(h("label", { class: "field seat" }, h("span", null, t("cg.seat", { n: i + 1 })), sel, note));
     }
     this.seatsEl.replaceChildren(...rows);
+  }
+
+  // The selected level's one-line description (none for a person).
+  kindNote(kind) {
+    const info = this.botInfo[kind];
+    return info ? pick(info.descriptions, "") : "";
+  }
+
+  describe(sel, note) {
+    note.textContent = this.kindNote(sel.value);
+    note.hidden = !note.textContent;
   }
 
   showError(text) {

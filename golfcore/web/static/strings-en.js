@@ -103,6 +103,7 @@ export default {
   "cg.kind.bot:random": "Computer (random)",
   "cg.kind.bot:greedy": "Computer (greedy)",
   "cg.kind.bot:strong": "Computer (strong)",
+  "cg.kind.bot": "Computer ({name})",
   "cg.start": "Start",
   "cg.hereAll": "Every person plays on this device (else each opens their own link)",
   "cg.needHuman": "At least one seat must be a person.",

@@ -103,6 +103,7 @@ export default {
   "cg.kind.bot:random": "Ordenador (al azar)",
   "cg.kind.bot:greedy": "Ordenador (codicioso)",
   "cg.kind.bot:strong": "Ordenador (fuerte)",
+  "cg.kind.bot": "Ordenador ({name})",
   "cg.start": "Empezar",
   "cg.hereAll": "Todas las personas juegan en este dispositivo (si no, cada una abre su enlace)",
   "cg.needHuman": "Al menos un jugador debe ser una persona.",
