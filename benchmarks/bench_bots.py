@@ -212,7 +212,7 @@ def pairings(pool: Any, matches: int, keys: set[str], seed: int, directory: str 
         records = [done[k] for k in sorted(done)]
         out[key] = pairing_row(variant, first, second, records, share_goal, low_goal,
                                median_goal, p95_goal)
-        print_pairing(out[key])
+    print_pairings(list(out.values()))
     return out
 
 
@@ -344,8 +344,8 @@ def main(argv: list[str] | None = None) -> int:
                                         row["dominated"]):
                     extra["decisions"][name] = extra["decisions"].get(name, 0) + d
                     extra["dominated"][name] = extra["dominated"].get(name, 0) + bad
-            print("  OpenSpiel's ISMCTSBot: not measured (golfcore's OpenSpiel adapter is "
-                  "not part of this benchmark yet)")
+            print("OpenSpiel's ISMCTSBot: not measured (golfcore's OpenSpiel adapter is not "
+                  "part of this benchmark yet)")
         if "dominated" in sections:
             report["dominated"] = dominated_section(pool, args.dominated_rounds, options, extra)
             d = report["dominated"]
@@ -378,22 +378,31 @@ def print_selfplay(rows: dict[str, Any]) -> None:
         print(f"  {key:14} {row['mean']:7.2f} {row['ci95']:6.2f} {row['target']:7.1f}  {goal}")
 
 
-def print_pairing(row: dict[str, Any]) -> None:
-    low, high = row["wilson95"]
-    share = "-" if row["share"] is None else f"{100 * row['share']:5.1f}%"
-    goal = f">= {100 * row['goal_share']:.0f}%" + (
-        f", low >= {100 * row['goal_low']:.0f}%" if row["goal_low"] is not None else "")
-    times = []
-    for kind in ("cpu", "wall"):
-        t = row[f"{kind}_ms"]
-        times.append("-" if t is None else f"{t['median']:.0f}/{t['p95']:.0f}")
-    tgoal = "/".join("-" if g is None else f"{1000 * g:.0f}"
-                     for g in (row["goal_median_s"], row["goal_p95_s"]))
-    met = "MET" if row["met"]["share"] else "NOT MET"
-    tmet = "MET" if row["met"]["time_cpu"] else "NOT MET"
-    print(f"  {row['first']:>6} vs {row['second']:<6} {row['variant']:9} {row['matches']:4} "
-          f"matches {share} [{100 * low:.1f}%, {100 * high:.1f}%] (goal {goal}) {met}; "
-          f"median/p95 CPU {times[0]} ms, wall {times[1]} ms (goal {tgoal}) {tmet}")
+def print_pairings(rows: list[dict[str, Any]]) -> None:
+    """The pairings as one table (Markdown), the goals beside the figures."""
+    head = ["pairing", "variant", "matches", "first won", "Wilson 95%", "goal", "met",
+            "CPU ms median/p95", "wall ms median/p95", "time goal", "met"]
+    lines = [head, ["---"] * len(head)]
+    for row in rows:
+        low, high = row["wilson95"]
+        share = "-" if row["share"] is None else f"{100 * row['share']:.1f}%"
+        goal = f">= {100 * row['goal_share']:.0f}%" + (
+            f", low >= {100 * row['goal_low']:.0f}%" if row["goal_low"] is not None else "")
+        times = []
+        for kind in ("cpu", "wall"):
+            t = row[f"{kind}_ms"]
+            times.append("-" if t is None else f"{t['median']:.0f} / {t['p95']:.0f}")
+        tgoal = " / ".join("-" if g is None else f"<= {1000 * g:.0f}"
+                           for g in (row["goal_median_s"], row["goal_p95_s"]))
+        interval = "-" if not row["matches"] else f"{100 * low:.1f}-{100 * high:.1f}%"
+        lines.append([f"{row['first']} vs {row['second']}", row["variant"], str(row["matches"]),
+                      share, interval, goal, "yes" if row["met"]["share"] else "no",
+                      times[0], times[1], tgoal, "yes" if row["met"]["time_cpu"] else "no"])
+    lines.append(["expert, strong vs OpenSpiel ISMCTSBot", "card-golf", "-", "-", "-",
+                  "expert >= 55%", "not measured", "-", "-", "equal time", "-"])
+    for line in lines:
+        print("| " + " | ".join(line) + " |")
+    print("(time goals judged on CPU time; wall time includes waiting for the shared machine)")
 
 
 if __name__ == "__main__":
