@@ -314,12 +314,14 @@ def test_dask_missing_names_the_extra(monkeypatch, capsys, tmp_path):
     assert not output.exists()
 
 
-def test_a_bad_scheduler_address_is_a_clear_error(capsys, tmp_path):
+def test_a_bad_scheduler_address_is_a_usage_error(capsys, tmp_path):
+    from golfcore.cli import main
     output = tmp_path / "x.jsonl"
-    code, _, err = golf_survey(capsys, "--deals", "2", "--scheduler", "nonsense",
-                               "--output", str(output))
-    assert code == 1 and "cannot reach the Dask scheduler at nonsense" in err
-    assert not output.exists()
+    code = main(["survey", "--deals", "2", "--scheduler", "nonsense.invalid",
+                 "--output", str(output)])
+    err = capsys.readouterr().err
+    assert code == 2 and "cannot resolve the host 'nonsense.invalid'" in err
+    assert "Traceback" not in err and not output.exists()
 
 
 # -- the results file and resuming ---------------------------------------------------------------

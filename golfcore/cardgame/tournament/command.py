@@ -10,7 +10,7 @@ import sys
 import time
 from typing import Any, Collection, Generator, Iterable, Sequence
 
-from golfcore.runs import jsonl
+from golfcore.runs import cluster, jsonl
 from golfcore.runs import pool
 from golfcore.runs import svg as svg_file
 from golfcore.cardgame.rules import rule_set
@@ -68,9 +68,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=whole_number, required=True, metavar="S",
                         help="match k (from 0) is dealt from seed (S*1000003 + k) mod "
                              "8031810175 + 1; the same S gives the same matches")
-    parser.add_argument("--processes", type=whole_number, metavar="P",
-                        help="worker processes (default: the CPUs this process may use; 1 "
-                             "plays in this process); the results do not depend on it")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--processes", type=whole_number, metavar="P",
+                       help="worker processes (default: the CPUs this process may use; 1 "
+                            "plays in this process); the results do not depend on it")
+    where.add_argument("--scheduler", metavar="ADDRESS", type=cluster.address_argument,
+                       help="play on the Dask cluster whose scheduler is at ADDRESS "
+                            "(tcp://HOST:8786) instead; the same records as local processes. "
+                            "Needs the dask extra (pip install 'golfcore[dask]'), and golfcore "
+                            "and the bots on every worker")
     parser.add_argument("--output", "-o", metavar="FILE", type=file_name,
                         help="results file, one JSON record a match, appended as matches end; "
                              "an existing one is resumed (default: "
@@ -109,11 +115,18 @@ def check_entrant(entrant: Entrant, variant: str) -> None:
 
 def play_tournament(variant: str, entrants: Sequence[Entrant], seed: int,
                     matches: Iterable[int], unit: str = MATCHES, processes: int = 1,
-                    dominated: Dominated | None = None) -> Generator[Record, None, None]:
-    """The records of the given matches, as they finish: in this process when ``processes``
-    is 1, else in a pool of worker processes (the records do not depend on which). Closing the
-    generator stops the work at once."""
+                    dominated: Dominated | None = None,
+                    on: cluster.Cluster | None = None) -> Generator[Record, None, None]:
+    """The records of the given matches, as they finish: on the Dask cluster ``on`` when
+    given (:meth:`golfcore.runs.cluster.Cluster.run`, which closes it at the end), in this
+    process when ``processes`` is 1, else in a pool of worker processes (the records do not
+    depend on which). Closing the generator stops the work at once."""
     todo = list(matches)
+    if on is not None:
+        yield from on.run(play_match, ((variant, entrants, seed, k, unit, dominated)
+                                       for k in todo),
+                          note=lambda text: _err(f"{PROG} tournament: note: {text}"))
+        return
     if processes <= 1 or len(todo) <= 1:
         for k in todo:
             yield play_match(variant, entrants, seed, k, unit, dominated)
@@ -193,8 +206,23 @@ def run_command(args: argparse.Namespace) -> int:
     entrants = [parse_entrant(text) for text in args.bots]
     for entrant in dict.fromkeys(entrants):
         check_entrant(entrant, variant)
-    labels = [e.label for e in entrants]
     ident = identity(variant, entrants, args.seed, unit)
+    scheduler = getattr(args, "scheduler", None)
+    # the cluster is reached before anything is read or repaired: an unreachable one changes
+    # nothing
+    on = cluster.Cluster(scheduler) if scheduler else None
+    try:
+        return _tournament(args, unit, count, variant, entrants, ident, on)
+    finally:
+        if on is not None:
+            on.close()
+
+
+def _tournament(args: argparse.Namespace, unit: str, count: int, variant: str,
+                entrants: list[Entrant], ident: dict[str, Any],
+                on: cluster.Cluster | None) -> int:
+    """The tournament once its arguments are checked (and its cluster reached, if any)."""
+    labels = [e.label for e in entrants]
     output = args.output or default_output(labels, variant, args.seed, unit)
     plot = args.plot
     if plot and jsonl.same_file(output, plot):
@@ -222,14 +250,15 @@ def run_command(args: argparse.Namespace) -> int:
              f"{games} already played")
     records = dict(resume.done)
     todo = [k for k in range(count) if k not in records]
-    processes = max(1, min(args.processes or pool.default_workers(), len(todo)))
+    processes = max(1, min(getattr(args, "processes", None) or pool.default_workers(),
+                           len(todo)))
     stream = sys.stderr
     on_terminal = bool(getattr(stream, "isatty", None) and stream.isatty())
     progress = Progress(count, len(records), stream=stream,
                         enabled=bool(args.progress) or on_terminal,
                         label="tournament", unit=games)
     started = time.perf_counter()
-    results = play_tournament(variant, entrants, args.seed, todo, unit, processes)
+    results = play_tournament(variant, entrants, args.seed, todo, unit, processes, on=on)
     interrupted = jsonl.collect(results, lambda r: r["match"], records, output, resume.needs_newline,
                                 progress)
     if interrupted:
@@ -244,7 +273,9 @@ def run_command(args: argparse.Namespace) -> int:
     if args.json:
         data = {
             "tournament": {**ident, "players": len(entrants), "count": count,
-                           "output": output, "plot": plot, "processes": processes,
+                           "output": output, "plot": plot,
+                           "processes": None if on is not None else processes,
+                           "backend": f"dask {on.address}" if on is not None else "local",
                            "resumed": len(resume.done), "played_now": len(todo),
                            "ignored_outside": resume.outside,
                            "duplicates": resume.duplicates, "repaired": resume.truncated,

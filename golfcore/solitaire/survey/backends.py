@@ -1,7 +1,8 @@
 """Execution backends: each runs a survey's work and yields the records as they come, in this
 process, in a pool of local processes, or on a Dask cluster (:mod:`distributed` is imported only
 then). Closing the generator stops the work at once. The local pool and
-:func:`default_workers` are :mod:`golfcore.runs.pool`'s (shared with ``golf tournament``).
+:func:`default_workers` are :mod:`golfcore.runs.pool`'s, the cluster
+:mod:`golfcore.runs.cluster`'s (both shared with ``golf tournament``).
 
 The work is a list of tasks ``(variant, deal)``, each solved by :func:`~.tasks.solve_deal`, or
 of jobs ``(kind, variant, deal)`` (:func:`~.tasks.survey_jobs`), whose kind says whether to
@@ -10,11 +11,10 @@ options): :func:`run_job` does either."""
 
 from __future__ import annotations
 
-import itertools
-from typing import Any, Generator, Sequence
+from typing import Callable, Generator, Sequence
 
 from golfcore.runs import pool
-from golfcore.errors import GolfError
+from golfcore.runs.cluster import Cluster, import_distributed
 from golfcore.runs.pool import default_workers
 from golfcore.solitaire.survey.fair import FairOptions, fair_deal
 from golfcore.solitaire.survey.tasks import FAIR, SOLVE, Job, Record, Task, solve_deal
@@ -58,62 +58,22 @@ def run_processes(tasks: Work, best: bool, limit: int | None, workers: int,
     return pool.run_processes(run_job, (_job(t) + (best, limit, fair) for t in tasks), workers)
 
 
-def import_distributed() -> Any:
-    try:
-        import distributed
-    except ImportError:
-        raise GolfError("--scheduler needs Dask's distributed package, which is not installed: "
-                        "pip install 'golfcore[dask]' (the dask extra)") from None
-    return distributed
-
-
-def run_dask(tasks: Work, best: bool, limit: int | None, address: str,
-             fair: FairOptions | None = None) -> Records:
-    """Records from the Dask cluster whose scheduler is at ``address``, as they complete."""
-    if not tasks:
-        return
-    distributed = import_distributed()
-    try:
-        client = distributed.Client(address, timeout="20s")
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise GolfError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    pending: set[Any] = set()
-    finished = False
-    try:
-        threads = sum(client.nthreads().values()) or 1
-        todo = iter(tasks)
-        window = max(64, 4 * threads)
-        batch = [client.submit(run_job, *_job(t), best, limit, fair, pure=False)
-                 for t in itertools.islice(todo, window)]
-        pending = set(batch)
-        flow = distributed.as_completed(batch)
-        for future in flow:
-            pending.discard(future)
-            try:
-                record = future.result()
-            except ImportError as exc:
-                raise GolfError(f"a Dask worker cannot run the solver ({exc}): install golfcore "
-                                f"(the same version) on every worker") from None
-            yield record
-            nxt = next(todo, None)
-            if nxt is not None:
-                new = client.submit(run_job, *_job(nxt), best, limit, fair, pure=False)
-                pending.add(new)
-                flow.add(new)
-        finished = True
-    finally:
-        if not finished:   # interrupted: the cluster stops working for this survey
-            try:
-                client.cancel(list(pending))
-            except Exception:  # pragma: no cover - best effort while closing
-                pass
-        client.close()
+def run_dask(tasks: Work, best: bool, limit: int | None, cluster: "str | Cluster",
+             fair: FairOptions | None = None,
+             note: Callable[[str], None] | None = None) -> Records:
+    """Records from a Dask cluster (a :class:`~golfcore.runs.cluster.Cluster`, or the address
+    of its scheduler), as they complete (:meth:`~golfcore.runs.cluster.Cluster.run`: what
+    happens to the work of a worker that dies, or when this process dies, is told there). The
+    connection is closed at the end; ``note`` is told when the cluster has no worker yet."""
+    if isinstance(cluster, str):
+        cluster = Cluster(cluster)
+    return cluster.run(run_job, (_job(t) + (best, limit, fair) for t in tasks), note=note)
 
 
 def run(tasks: Work, best: bool, limit: int | None, workers: int | None = None,
-        scheduler: str | None = None, fair: FairOptions | None = None) -> Records:
+        scheduler: "str | Cluster | None" = None, fair: FairOptions | None = None) -> Records:
     """Records for ``tasks`` (or jobs) from the backend asked for: the Dask cluster at
-    ``scheduler``, else ``workers`` local processes (default: :func:`default_workers`; never
+    ``scheduler`` (or the :class:`~golfcore.runs.cluster.Cluster` connected to it), else ``workers`` local processes (default: :func:`default_workers`; never
     more than there are tasks), in this process when that is one."""
     if scheduler:
         return run_dask(tasks, best, limit, scheduler, fair)

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from golfcore.runs import jsonl
+from golfcore.runs import cluster, jsonl
 from golfcore.runs import svg as svg_file
 from golfcore.errors import GolfError
 from golfcore.solitaire.deal import MAX_DEAL
@@ -84,9 +84,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     where.add_argument("--workers", type=_positive("--workers"), metavar="N",
                        help="local worker processes (default: the number of CPUs; 1 solves in "
                             "this process)")
-    where.add_argument("--scheduler", metavar="ADDRESS",
+    where.add_argument("--scheduler", metavar="ADDRESS", type=cluster.address_argument,
                        help="run on the Dask cluster whose scheduler is at ADDRESS "
-                            "(tcp://host:8786); needs the dask extra: pip install "
+                            "(tcp://HOST:8786); needs the dask extra: pip install "
                             "'golfcore[dask]', and golfcore on every worker")
     parser.add_argument("--output", "-o", metavar="FILE",
                         help="results file, one JSON record a line, appended to as results "
@@ -277,13 +277,20 @@ def read_resumed(plan: Plan) -> Resumed:
     return Resumed(resume, fair_resume, jobs, records)
 
 
-def run_jobs(plan: Plan, resumed: Resumed) -> bool:
+def run_jobs(plan: Plan, resumed: Resumed, connected: cluster.Cluster | None = None) -> bool:
     """Run the jobs left, appending each record to its file as it comes and to
-    ``resumed.records``; whether Ctrl-C interrupted them."""
+    ``resumed.records``; whether Ctrl-C interrupted them. ``connected``: the cluster of
+    ``--scheduler``, already reached (else it is reached now)."""
     progress = Progress(plan.total, len(resumed.records), enabled=not plan.quiet,
                         unit="solves" if plan.fair is None else "tasks")
-    results = backends.run(resumed.jobs, plan.best, plan.limit, plan.workers, plan.scheduler,
-                           plan.fair)
+    if plan.scheduler:
+        results = backends.run_dask(resumed.jobs, plan.best, plan.limit,
+                                    connected if connected is not None else plan.scheduler,
+                                    plan.fair,
+                                    note=lambda text: _err(f"{PROG} survey: note: {text}"))
+    else:
+        results = backends.run(resumed.jobs, plan.best, plan.limit, plan.workers, None,
+                               plan.fair)
     fair_resume = resumed.fair_resume
 
     def route(record: dict[str, Any]) -> tuple[str, bool]:
@@ -354,9 +361,17 @@ def run_command(args: argparse.Namespace) -> int:
     come, print the summary. Bad input raises :class:`GolfError` (``golf`` prints it as
     ``golf: error: ...``, exit status 1)."""
     plan = read_plan(args)
-    resumed = read_resumed(plan)
-    started = time.perf_counter()
-    if run_jobs(plan, resumed):
+    # the cluster is reached before anything is read or repaired: an unreachable one changes
+    # nothing
+    connected = cluster.Cluster(plan.scheduler) if plan.scheduler else None
+    try:
+        resumed = read_resumed(plan)
+        started = time.perf_counter()
+        interrupted = run_jobs(plan, resumed, connected)
+    finally:
+        if connected is not None:
+            connected.close()
+    if interrupted:
         _err(interrupted_note(plan, len(resumed.records)))
         return 130
     summary = summary_of(plan, resumed)
