@@ -21,6 +21,7 @@ from golfcore.adapters.gym import ENV_ID, GolfSolitaireEnv  # noqa: E402
 from golfcore.adapters.pettingzoo import GolfCardEnv  # noqa: E402
 from golfcore.cards import Card  # noqa: E402
 from golfcore.errors import GolfError  # noqa: E402
+from golfcore.solitaire.game import Game  # noqa: E402
 
 
 def api_test(*args, **kwargs):
@@ -168,6 +169,22 @@ def test_the_solitaires_observation_says_which_cards_are_unseen_not_their_order(
     counts = observation["observation"][a:b]
     assert {enc.CARD_KINDS[i] for i in np.flatnonzero(counts)} == set(stock)
     assert isinstance(stock[0], Card)
+
+
+def test_the_stocks_order_changes_nothing_the_agent_sees():
+    """Two games alike but for the stock's order: the same observation, mask and rendering."""
+    solitaire = GolfSolitaireEnv(variant="cards4", render_mode="ansi")
+    solitaire.reset(options={"deal": 8})
+    position = solitaire.game.position
+    shuffled = position.__class__(position.columns, tuple(reversed(position.stock)),
+                                  position.waste)
+    views = []
+    for p in (position, shuffled):
+        solitaire.game = Game("cards4", position=p)
+        observation = solitaire._observation()
+        views.append((observation["observation"].tobytes(), observation["action_mask"].tobytes(),
+                      solitaire.render()))
+    assert views[0] == views[1]
 
 
 def test_the_adapters_docstring_examples_hold():

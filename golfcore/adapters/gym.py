@@ -8,8 +8,9 @@
 (4110854134, ['draw'])
 
 The agent observes a dict: ``observation``, the vector of what the player sees
-(:func:`golfcore.adapters.encoding.encode_solitaire`: the columns, the waste, and which cards
-the stock holds, never their order), and ``action_mask``, the legal moves. Actions are ids 0 to
+(:func:`golfcore.adapters.encoding.encode_solitaire` of the game's own
+:func:`golfcore.solitaire.observation.observe`: the columns, the waste, and which cards the
+stock holds, never their order), and ``action_mask``, the legal moves. Actions are ids 0 to
 7: play column 1 to 7, or draw (:func:`golfcore.adapters.encoding.solitaire_move`). An action the
 mask forbids is refused as the game refuses it: nothing changes, the reward is 0 and ``info``
 says why (``refused``, the reason code). The episode ends when the game is won (reward 1) or
@@ -30,6 +31,7 @@ from golfcore.adapters.text import solitaire_table
 from golfcore.errors import GolfError
 from golfcore.shuffle import MAX_DEAL
 from golfcore.solitaire.game import Game
+from golfcore.solitaire.observation import observe
 from golfcore.solitaire.rules import rule_set
 from golfcore.solitaire.state import Outcome
 
@@ -90,8 +92,8 @@ class GolfSolitaireEnv(gymnasium.Env[dict[str, Any], Any]):
 
     def _observation(self) -> dict[str, Any]:
         assert self.game is not None
-        p = self.game.position
-        vector = enc.encode_solitaire(p.columns, p.waste, sorted(p.stock))
+        seen = observe(self.game.position)     # what the player sees: no stock order
+        vector = enc.encode_solitaire(seen.columns, seen.waste, seen.unseen)
         mask = np.zeros(enc.SOLITAIRE_ACTIONS, np.int8)
         for move in self.game.legal_moves():
             mask[enc.solitaire_action_id(move)] = 1
@@ -106,8 +108,8 @@ class GolfSolitaireEnv(gymnasium.Env[dict[str, Any], Any]):
         """What the player sees, in text (``render_mode="ansi"``)."""
         if self.render_mode != "ansi" or self.game is None:
             return None
-        p = self.game.position
-        return "\n".join(solitaire_table(p.columns, p.waste, p.stock))
+        seen = observe(self.game.position)
+        return "\n".join(solitaire_table(seen.columns, seen.waste, seen.unseen))
 
 
 if ENV_ID not in gymnasium.registry:
