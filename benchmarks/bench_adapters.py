@@ -29,7 +29,8 @@ import json
 import random
 import sys
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pyspiel
@@ -99,7 +100,7 @@ def speed(games: int) -> dict[str, Any]:
         "gymnasium solitaire game": gym_game,
     }
     spent = dict.fromkeys(programs, 0.0)
-    for name, run in programs.items():          # one untimed warm-up each
+    for run in programs.values():               # one untimed warm-up each
         run()
     for _ in range(games):                      # interleaved: one game of each in turn
         for name, run in programs.items():
@@ -128,7 +129,7 @@ def ismcts_vs_random(rounds: int, simulations: int) -> dict[str, Any]:
     for r in range(rounds):
         seat = r % 2
 
-        def choose(state: Any) -> int:
+        def choose(state: Any, seat: int = seat) -> int:
             nonlocal decisions
             if state.current_player() == seat:
                 decisions += 1

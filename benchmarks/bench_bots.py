@@ -66,7 +66,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-# -- jobs (run in worker processes) ------------------------------------------------------------------
+# -- jobs (run in worker processes) ----------------------------------------------------------------
 
 
 def job_round(args: tuple[str, list[str], int, bool, dict[str, Any]]) -> dict[str, Any]:
@@ -308,7 +308,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--processes", type=int, default=2, help="worker processes (<= 2)")
     parser.add_argument("--only", default="selfplay,pairings,dominated,table4",
                         help="comma-separated sections")
-    parser.add_argument("--strong", default="", help="strong's options, e.g. iterations=32,objective=round")
+    parser.add_argument("--strong", default="",
+                        help="strong's options, e.g. iterations=32,objective=round")
     parser.add_argument("--json", metavar="FILE", help="also write the figures as JSON")
     args = parser.parse_args(argv)
     strong: dict[str, Any] = {}

@@ -40,7 +40,7 @@ from golfcore.solitaire.moves import DRAW_MOVE  # noqa: E402
 from golfcore.solitaire.position import Position  # noqa: E402
 from golfcore.solitaire.rules import rule_set  # noqa: E402
 from golfcore.solitaire.search.fair import fair_chance  # noqa: E402
-from golfcore.solitaire.state import GameState, Outcome  # noqa: E402
+from golfcore.solitaire.state import Outcome  # noqa: E402
 
 ORACLE = Path("/work/shared/oracle/fairchance.c")
 #: The program's rule flags for each variant (its README).

@@ -12,15 +12,15 @@ information states (or ``--seconds`` of wall clock; the goal: every deal exact w
 CPU, ``--goal``) and, when the cap stops it, the bracket (proved and sampled bounds) from
 ``--samples`` orders. Beside it, the clairvoyant share of the same deal: the share of
 ``--orders`` sampled orders of its stock (every order when there are fewer) that the solver
-(:mod:`golfcore.solitaire.search.solver`, who reads the order) wins, an upper bound of the fair chance;
-and the solver's verdict on the deal's own order (PySolFC's), whose mean over deals 1..2000 is
-the reference share (25.25 % cards4, 45.25 % app-clasico, 92.85 % app-facil, 13.00 %
+(:mod:`golfcore.solitaire.search.solver`, who reads the order) wins, an upper bound of the fair
+chance; and the solver's verdict on the deal's own order (PySolFC's), whose mean over deals 1..2000
+is the reference share (25.25 % cards4, 45.25 % app-clasico, 92.85 % app-facil, 13.00 %
 traditional).
 
 Per variant it prints: the share of deals answered exactly, the seconds and information states
 of the exact answers (median, p90, max), the mean fair chance as the mean of the brackets' low and
-high ends (an exact value is both), and over the exact answers alone, the mean clairvoyant share and the deal's-own-order share.
-Times are process CPU time per deal, in the worker that computed it.
+high ends (an exact value is both), and over the exact answers alone, the mean clairvoyant share and
+the deal's-own-order share. Times are process CPU time per deal, in the worker that computed it.
 
 ``--exact`` measures the exact search alone against the goals, beside the independent C
 program ``fairchance.c`` (``../shared/oracle``, built with ``cc -O2`` unless ``--oracle`` names a

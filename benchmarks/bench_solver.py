@@ -287,7 +287,7 @@ def main(argv: list[str] | None = None) -> int:
         # measured per process, so running side by side shortens the run, not the figures
         c_runs = {variant: side.submit(run_golfcheck, exe, flags, numbers, decks)
                   for _, variant, flags in families} if exe else {}
-        for family, variant, flags in families:
+        for family, variant, _flags in families:
             both = args.pure and kernel
             tasks = [(n, variant, pure) for n in numbers for pure in ((False, True) if both
                                                                          else (False,))]

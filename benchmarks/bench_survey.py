@@ -5,7 +5,7 @@ Run on demand (not a test)::
 
     python benchmarks/bench_survey.py                                 # traditional,cards4 1..200
     python benchmarks/bench_survey.py --variant traditional --deals 1..400 --repeats 5
-    python benchmarks/bench_survey.py --old b95ec6d   # also 2 workers with the pool before its rewrite
+    python benchmarks/bench_survey.py --old b95ec6d   # also the pool before its rewrite
     python benchmarks/bench_survey.py --json
 
 **The survey.** Each run is the real command (``golf survey ... --quiet --json``) in a child

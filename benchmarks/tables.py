@@ -3,8 +3,9 @@ figure, rates shortened (``131.2k``, ``2.26M``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import asdict
-from typing import Any, Callable, Sequence
+from typing import Any
 
 #: (header, field of the row, format: a ``str.format`` pattern or a function)
 Column = tuple[str, str, "str | Callable[[Any], str]"]

@@ -69,7 +69,7 @@ class Card(NamedTuple):
         return f"{RANK_NAMES_EN[self.rank]} of {SUIT_NAMES_EN[self.suit]}"
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         """Parse any notation :mod:`golfcore.notation` knows; raise :class:`CardError`."""
         from golfcore.notation import parse_card
 

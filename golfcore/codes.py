@@ -109,7 +109,7 @@ class GameCode:
         return format_code(self.letter, self.number)
 
     @classmethod
-    def parse(cls, text: str) -> "GameCode":
+    def parse(cls, text: str) -> GameCode:
         """Parse ``GO1-<L>-<NNNNNNN>``, ignoring case and surrounding whitespace."""
         letter, number = parse_lettered(text, kind="game code", prefix=PREFIX, form=_FORM)
         return cls(letter, number)

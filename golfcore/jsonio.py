@@ -82,7 +82,7 @@ _DECODER = json.JSONDecoder(object_pairs_hook=_pairs, parse_int=_int, parse_floa
                             parse_constant=_constant)
 
 
-def loads(text: "str | bytes | bytearray", what: str = "the text") -> Any:
+def loads(text: str | bytes | bytearray, what: str = "the text") -> Any:
     """``text`` (UTF-8 bytes, or text) as JSON, strictly (see the module's documentation).
 
     :class:`JsonError` says ``"<what> is not valid JSON: <reason>"`` for anything refused,

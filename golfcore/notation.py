@@ -304,7 +304,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
     A text holding a comma or a semicolon is split on those, so names with spaces work
     (``"6 de tréboles, 5 de picas; reina de picas"``); any other text is split on whitespace
-    (``"8H 2C JH 10S A♣"``), keeping a rank and a suit typed apart together (``"10 ♠ K ♣"``). Empty or blank text is the empty list ``()``. Each item is read by
+    (``"8H 2C JH 10S A♣"``), keeping a rank and a suit typed apart together (``"10 ♠ K ♣"``). Empty
+    or blank text is the empty list ``()``. Each item is read by
     :func:`parse_card`; an empty item (``"AS,,KH"``) is an error.
 
     Raise :class:`~golfcore.errors.CardError` naming the 1-based position of the first bad item

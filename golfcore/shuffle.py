@@ -58,7 +58,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from typing import Iterator
+from collections.abc import Iterator
 
 from golfcore.cards import JOKER, PYSOL_ORDER, Card
 from golfcore.errors import CodeError, VariantError
@@ -163,7 +163,8 @@ def below(state: int, n: int) -> tuple[int, int]:
             return x % n, state
 
 
-def seeded_shuffle(items: "tuple[Card, ...] | list[Card]", state: int) -> tuple[tuple[Card, ...], int]:
+def seeded_shuffle(items: tuple[Card, ...] | list[Card],
+                   state: int) -> tuple[tuple[Card, ...], int]:
     """``items`` shuffled by Fisher–Yates driven by SplitMix64 from ``state``, and the state
     after it (so that a later shuffle in the same round continues the same stream)."""
     out = list(items)
@@ -214,7 +215,7 @@ def keyed_words(secret: bytes, stream: int, position: int) -> Iterator[int]:
         block, skip = block + 1, 0
 
 
-def keyed_shuffle(items: "tuple[Card, ...] | list[Card]", secret: bytes, stream: int,
+def keyed_shuffle(items: tuple[Card, ...] | list[Card], secret: bytes, stream: int,
                   position: int) -> tuple[tuple[Card, ...], int]:
     """``items`` shuffled by Fisher–Yates driven by stream ``stream`` under ``secret`` from word
     ``position``, and the position after the words it used (a later shuffle of the same round

@@ -1,4 +1,5 @@
-"""Reading boards (golfcore.solitaire.search.boards): codes, the text form, JSON and black-hole-solver's format."""
+"""Reading boards (golfcore.solitaire.search.boards): codes, the text form, JSON and
+black-hole-solver's format."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ sys.path.insert(0, str(ROOT))
 
 from golfcore import Game, Position  # noqa: E402
 from golfcore.solitaire import engine  # noqa: E402
-from golfcore.solitaire.search.boards import (Board, BoardError, detect_format, format_bhs, parse_bhs,  # noqa: E402
-                             parse_board, read_board)
+from golfcore.solitaire.search.boards import (  # noqa: E402
+    Board, BoardError, detect_format, format_bhs, parse_bhs, parse_board, read_board)
 from golfcore.solitaire.deal import deal  # noqa: E402
 from golfcore.errors import CodeError, GolfError, PositionError  # noqa: E402
 from golfcore.solitaire.rules import rule_set  # noqa: E402

@@ -86,7 +86,7 @@ def test_a_bot_with_nothing_to_do_says_so():
         bot.act(match.observe(0))
 
 
-# -- hidden information ------------------------------------------------------------------------------
+# -- hidden information ----------------------------------------------------------------------------
 
 
 def shuffle_hidden(match: Match, rnd: random.Random) -> Match:
@@ -116,7 +116,7 @@ def test_bots_decide_the_same_whatever_the_hidden_cards(name):
     for seed in (3, 4):
         match = Match("card-golf", players=3, seed=seed)
         driver = [GreedyBot("card-golf", s, 9) for s in range(3)]
-        for step in range(15 if name in ("strong", "expert") else 40):
+        for _ in range(15 if name in ("strong", "expert") else 40):
             seat = match.turn
             if seat is None:
                 break
@@ -155,7 +155,7 @@ def test_a_bot_reads_only_the_observation_fields():
     assert Recording.read and Recording.read <= set(OBSERVATION_FIELDS) | {"code"}
 
 
-# -- determinism -------------------------------------------------------------------------------------
+# -- determinism -----------------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", ["random", "greedy", "strong", SLOW_EXPERT])
@@ -221,7 +221,7 @@ def test_strong_values_playouts_by_the_chance_of_winning_the_match():
     assert value([10, 20], True) == -0.5        # a shared win
 
 
-# -- dominated moves ---------------------------------------------------------------------------------
+# -- dominated moves -------------------------------------------------------------------------------
 
 
 def obs(boards, held=None, held_from="stock", discard="2C", variant="card-golf", ender=None,
@@ -356,7 +356,7 @@ def test_dominated_moves_exist_in_random_play():
     assert found > 5
 
 
-# -- the registry --------------------------------------------------------------------------------------
+# -- the registry ----------------------------------------------------------------------------------
 
 
 def test_builtin_bots_are_registered_through_entry_points():

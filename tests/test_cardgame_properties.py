@@ -77,7 +77,7 @@ class Model:
     lines: list[tuple[int, ...]] = field(default_factory=list)
 
     @classmethod
-    def of(cls, variant: str) -> "Model":
+    def of(cls, variant: str) -> Model:
         base, *mods = variant.split("+")
         six = base == "six-card"
         model = cls(values=SIX_CARD_VALUES if six else DOCUMENT_VALUES,
@@ -150,7 +150,7 @@ TEXT = {card: str(card) for card in SHOE}
 
 
 def check_invariants(rules: RuleSet, model: Model, match: MatchState,
-                     observed: "range | tuple[int, ...] | None" = None) -> None:
+                     observed: range | tuple[int, ...] | None = None) -> None:
     """What must hold in every state of every match. ``observed``: the seats whose observation
     is checked (every seat by default)."""
     rnd = match.current

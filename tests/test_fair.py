@@ -11,9 +11,10 @@ from __future__ import annotations
 import itertools
 import random
 from collections import defaultdict
+from collections.abc import Mapping
 from fractions import Fraction
-from functools import lru_cache
-from typing import Any, Mapping
+from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -29,7 +30,7 @@ from golfcore.solitaire.search.fair import (EXACT, action_chances, best_fair_mov
 from golfcore.solitaire.search.fair_search import Search
 from golfcore.solitaire.search.fair_tables import tables_for
 from golfcore.solitaire.hookspecs import hookimpl
-from golfcore.solitaire.moves import DRAW_MOVE, Verdict, deny
+from golfcore.solitaire.moves import Verdict, deny
 from golfcore.solitaire.rules import RuleSet, rule_set
 from golfcore.solitaire.search.solver import solver_for
 from golfcore.solitaire.state import GameState, Outcome
@@ -71,7 +72,7 @@ def brute_force(rules: RuleSet, position: Position) -> Fraction:
     def stock_after(seen: tuple[int, ...]) -> tuple[Card, ...]:
         return tuple(stock[i] for i in consistent[seen][0][len(seen):])
 
-    @lru_cache(maxsize=None)
+    @cache
     def value(columns: Any, waste: Any, seen: tuple[int, ...]) -> Fraction:
         state = GameState(Position(columns, stock_after(seen), waste))
         result = engine.outcome(rules, state)

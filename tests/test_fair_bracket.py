@@ -5,7 +5,8 @@ orders of the stock (the non-peeking policy's wins below, the clairvoyant solver
 wrong with probability at most 2.5 %. On positions whose exact value is known (the brute force
 of ``test_fair.py`` enumerates every order), the bracket holds it: always, at a confidence so
 high that sampling cannot miss in practice; and each sampled side misses the chance it bounds
-(computed over every order) no more often than its rate allows. The slow test compares brackets of whole deals with an independent exact program."""
+(computed over every order) no more often than its rate allows. The slow test compares brackets
+of whole deals with an independent exact program."""
 
 from __future__ import annotations
 

@@ -175,7 +175,7 @@ def test_the_help_documents_the_budgets_and_the_thresholds(capsys):
     code, out, _ = run(capsys, "deal", "--help")
     text = " ".join(out.split())
     assert code == 0 and "--difficulty LEVEL" in text and "--tries N" in text
-    for level, (low, high) in DIFFICULTIES.items():
+    for level, (low, _high) in DIFFICULTIES.items():
         assert f"{level} {100 * low:g} %" in text
     code, out, _ = run(capsys, "analyse", "--help")
     assert code == 0 and "--fair" in out

@@ -18,11 +18,12 @@ from golfcore.cards import Card
 from golfcore.errors import CardError, CodeError, GolfError, PositionError
 from golfcore.notation import parse_card, parse_cards, quote
 from golfcore.solitaire import engine
-from golfcore.solitaire.search.analysis import UNKNOWN, analyse
 from golfcore.solitaire.game import Game
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import rule_set
-from golfcore.solitaire.search.solver import PROGRESS_EVERY, SearchProgress, solve, solver_for
+from golfcore.solitaire.search.analysis import UNKNOWN, analyse
+from golfcore.solitaire.search.solver import SearchProgress, solve, solver_for
+from golfcore.solitaire.search.solver_search import PROGRESS_EVERY
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -47,7 +48,7 @@ def test_a_named_joker_that_cannot_be_played_gives_the_free_copys_reason():
     assert covered.play("JK").reason == "blocked-card"
 
 
-# -- 2. undo-limit=0 and undo-limit=1 follow one rule -----------------------------------------------
+# -- 2. undo-limit=0 and undo-limit=1 follow one rule ----------------------------------------------
 
 def test_undo_limit_zero_answers_undo_limit_once_an_action_exists():
     game = Game("app-facil+undo-limit=0", deal=1)
@@ -83,7 +84,7 @@ def test_one_card_waste_refuses_an_empty_waste_everywhere(stock, columns):
     assert Game("empty-waste", position=position).position.waste == ()
 
 
-# -- 10. which refusal wins -------------------------------------------------------------------------
+# -- 10. which refusal wins ------------------------------------------------------------------------
 
 def test_a_card_not_on_the_tableau_after_the_end_is_refused_as_the_end():
     won = Game("app-facil", position=Position.from_text("stock: 2D\nwaste: 8C\n1: 9C"))
@@ -312,7 +313,8 @@ def _real_saves() -> list[dict]:
 SAVES = _real_saves()
 CARDS = st.sampled_from(["AS", "10♠", "JK", "K ♣", "9H", "reina de picas", "XX", ""])
 HUGE = st.integers(30, 5000).map(lambda digits: (-1) ** digits * 10 ** digits)
-SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10, 60), HUGE, st.floats(allow_nan=True), st.text(max_size=8), CARDS)
+SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10, 60), HUGE,
+                    st.floats(allow_nan=True), st.text(max_size=8), CARDS)
 JSON = st.recursive(SCALARS, lambda inner: st.one_of(
     st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=3)),
     max_leaves=12)

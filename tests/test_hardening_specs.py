@@ -140,12 +140,14 @@ cases:
 
 
 @pytest.mark.parametrize("variant, expect", [
-    ("traditional", "{score: null, score_kind: strokes, undoable: 1, code: GO1-T-AAAAAAB, deal: 1}"),
+    ("traditional",
+     "{score: null, score_kind: strokes, undoable: 1, code: GO1-T-AAAAAAB, deal: 1}"),
     ("cards4", "{score: null, score_kind: result, undoable: 1, code: go1-k-aaaaaab, deal: 1}"),
     ("app-facil", "{score: 0, score_kind: points, undoable: 1, code: GO1-E-AAAAAAB, deal: 1}"),
 ])
 def test_the_format_3_expectations_pass_on_the_right_values(tmp_path, variant, expect):
-    spec = _write(tmp_path / "keys.yaml", KEYS.replace("VARIANT", variant).replace("EXPECT", expect))
+    spec = _write(tmp_path / "keys.yaml",
+                  KEYS.replace("VARIANT", variant).replace("EXPECT", expect))
     report = run([spec], InProcessEngine())
     assert report.errors == [] and [r.status for r in report.results] == [PASS]
 

@@ -5,7 +5,7 @@ comes from, and bots that need no ``__init__`` of their own."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -173,12 +173,13 @@ def test_a_rule_of_the_other_game_is_told_where_it_belongs():
         _with(Values)
 
 
-# -- variants whose rules cannot play ---------------------------------------------------------------
+# -- variants whose rules cannot play --------------------------------------------------------------
 
 
 def test_a_solitaire_variant_without_adjacency_is_refused_like_a_board_without_a_shape():
     reg = _with()
-    reg.add_variant(Variant(name="draw-only", title="t", game="solitaire", rules={"draw": "draw-any-time"}), "test")
+    reg.add_variant(Variant(name="draw-only", title="t", game="solitaire",
+                            rules={"draw": "draw-any-time"}), "test")
     with pytest.raises(PluginError, match="variant 'draw-only' \\(test\\): no rule answers "
                                           "golf_rank_neighbours.*adjacency slot a rule such as "
                                           "'ranks-circular' or 'ranks-linear'"):
@@ -190,7 +191,7 @@ def test_a_solitaire_variant_without_adjacency_is_refused_like_a_board_without_a
         card.check()
 
 
-# -- a rule's parameter is keyed by the rule's name -------------------------------------------------
+# -- a rule's parameter is keyed by the rule's name ------------------------------------------------
 
 
 def test_params_are_keyed_by_rule_name_everywhere(capsys):
@@ -222,7 +223,7 @@ def test_params_are_keyed_by_rule_name_everywhere(capsys):
         _with(Misnamed)
 
 
-# -- where a composed variant comes from -------------------------------------------------------------
+# -- where a composed variant comes from -----------------------------------------------------------
 
 HOUSE_RULE = '''
 from golfcore.solitaire.hookspecs import hookimpl, deny
@@ -254,7 +255,7 @@ def test_a_composed_variant_names_every_distribution_its_rules_come_from(house_r
     assert "from golfcore + golf-house" in capsys.readouterr().out
 
 
-# -- bots ---------------------------------------------------------------------------------------------
+# -- bots ------------------------------------------------------------------------------------------
 
 BOTS = '''
 from golfcore.cardgame.bots import Bot

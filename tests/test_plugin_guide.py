@@ -9,7 +9,7 @@ import pickle
 import subprocess
 import sys
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 
@@ -74,7 +74,8 @@ def test_the_guides_rules_variants_and_bot_play(guide_modules):
     assert bot_class.name == "lowball"
     # A bot class named from its entry point goes to worker processes by pickle, as itself.
     assert pickle.loads(pickle.dumps(bot_class)) is bot_class
-    bots = [bot_class("one-eyed", seat=0, seed=1, low=3), find_bot("greedy")("one-eyed", seat=1, seed=1)]
+    bots = [bot_class("one-eyed", seat=0, seed=1, low=3),
+            find_bot("greedy")("one-eyed", seat=1, seed=1)]
     while not match.round_over:
         seat = match.turn
         assert match.act(seat, bots[seat].act(match.observe(seat))).accepted

@@ -192,7 +192,8 @@ def test_broken_third_party_plugin_names_itself(tmp_path, monkeypatch):
     dist = tmp_path / "golf_broken-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: golf-broken\nVersion: 1.0\n")
-    (dist / "entry_points.txt").write_text("[golfcore.solitaire.rules]\nbroken = golf_missing:Nope\n")
+    (dist / "entry_points.txt").write_text(
+        "[golfcore.solitaire.rules]\nbroken = golf_missing:Nope\n")
     monkeypatch.syspath_prepend(str(tmp_path))
     with pytest.raises(PluginError, match="cannot load rule plugin 'broken'.*golf-broken"):
         load_registry("solitaire")

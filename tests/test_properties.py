@@ -51,8 +51,9 @@ OVER_REASONS = {Outcome.WON: GAME_WON, Outcome.LOST: NO_MOVES}
 #: Winning lines found by a depth-first search over the engine's own legal moves, one per rule
 #: set: (variant, deal, moves). Random play almost never wins (even hint-guided play won 7 of 300
 #: Fácil deals and at most 1 of 300 under the other variants), so these let the properties see
-#: won games, and let the state machine start close to a win. ``empty-waste`` draws first and then plays Cards4's line for the
-#: same deal: drawing first gives exactly the one-card start (APP-18 decision).
+#: won games, and let the state machine start close to a win. ``empty-waste`` draws first and then
+#: plays Cards4's line for the same deal: drawing first gives exactly the one-card start (APP-18
+#: decision).
 WINNING_LINES = (
     ("app-facil", 4, "2 3 draw 1 3 3 7 7 draw 3 1 3 7 4 draw 2 draw 4 4 7 5 draw 6 draw 4 6 "
                      "draw draw draw draw 2 1 5 6 1 2 6 1 2 4 5 6 draw 5 draw draw draw 7 5"),
@@ -475,8 +476,8 @@ def test_random_games_keep_every_invariant(variant, number, data):
     rules = rules_for(variant)
     picks = lambda n: data.draw(st.integers(0, n - 1))  # noqa: E731
     state = None
-    for state in play_out(rules, engine.start_deal(rules, number), picks):
-        pass
+    for state in play_out(rules, engine.start_deal(rules, number), picks):  # noqa: B007
+        pass                                                                # to the last state
     assert engine.outcome(rules, state) in (Outcome.WON, Outcome.LOST)
     assert engine.legal_moves(rules, state) == []
     check_round_trip(rules, state)

@@ -42,7 +42,7 @@ def started(**extra: Any) -> Session:
     return session
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cards_in(text: str) -> tuple[str, ...]:
     return tuple(CARD.findall(text))
 

@@ -24,6 +24,10 @@ CI_SETUP = ("command -v chromium >/dev/null || { apt-get update -qq && apt-get i
             "chromium; }", "export GOLF_REQUIRE_BROWSER=1")
 
 
+#: The checks .ci/run makes besides the tests: mypy and ruff, configured in pyproject.toml.
+CI_CHECKS = ("python -m mypy golfcore", "ruff check")
+
+
 def ci_commands(text: str) -> list[str]:
     """The commands of a shell script, without comments, ``set`` and ``cd`` lines."""
     return [line.strip() for line in text.splitlines()
@@ -39,13 +43,14 @@ def only_runs_slow_tests(command: str) -> bool:
 
 def test_ci_runs_the_quick_start_verbatim():
     """.ci/run runs the README's two quick-start commands verbatim, in order, before anything
-    else; after them it only installs chromium when absent, makes the browser tests required,
-    and runs the slow tests that the default pytest run leaves out."""
+    else; after them it runs mypy and ruff, only installs chromium when absent, makes the browser
+    tests required, and runs the slow tests that the default pytest run leaves out."""
     lines = quick_start()
     assert len(lines) == 2
     ci_lines = ci_commands((ROOT / ".ci" / "run").read_text(encoding="utf-8"))
     assert ci_lines[:2] == lines
-    extra = [line for line in ci_lines[2:] if line not in CI_SETUP]
+    assert all(check in ci_lines[2:] for check in CI_CHECKS)
+    extra = [line for line in ci_lines[2:] if line not in CI_SETUP + CI_CHECKS]
     assert extra and all(only_runs_slow_tests(line) for line in extra), extra
 
 

@@ -20,8 +20,8 @@ sys.path.insert(0, str(ROOT))
 
 from golfcore import Game  # noqa: E402
 from golfcore.solitaire import engine  # noqa: E402
-from golfcore.solitaire.search.analysis import (LOST_AFTER, NEVER_LOST, NEVER_WINNABLE, AnalysisError,  # noqa: E402
-                               analyse)
+from golfcore.solitaire.search.analysis import (  # noqa: E402
+    LOST_AFTER, NEVER_LOST, NEVER_WINNABLE, AnalysisError, analyse)
 from golfcore.solitaire.search.boards import format_bhs  # noqa: E402
 from golfcore.cli import main  # noqa: E402
 from golfcore.solitaire.rules import rule_set  # noqa: E402

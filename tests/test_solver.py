@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from concurrent.futures import ProcessPoolExecutor
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -89,7 +89,7 @@ def naive(rules: RuleSet, position: Position) -> tuple[bool, int, int]:
     """(winnable, most cards removed, most stock cards left at a win) by trying every legal
     move through the engine: slow, obviously right."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def search(pos: Position) -> tuple[bool, int, int]:
         state = GameState(pos)
         if not any(pos.columns):

@@ -77,7 +77,7 @@ def test_kernel_and_pure_search_answer_alike_on_whole_deals(variant, monkeypatch
     for deal in (3, 11, 29):
         for moves in (0, 9):
             position = _mid_game(rules, deal, moves)
-            kernel, pure = _both(monkeypatch, lambda: solver.solve(position, limit=6000))
+            kernel, pure = _both(monkeypatch, lambda p=position: solver.solve(p, limit=6000))
             assert _facts(kernel) == _facts(pure), (deal, moves)
 
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from golfcore.conformance.runner import FAIL, PASS, InProcessEngine, format_report, run
-from golfcore.conformance.specfile import SPECS_DIR, Case, discover, known_rule_ids, load, load_yaml, loads
+from golfcore.conformance.specfile import (SPECS_DIR, Case, discover, known_rule_ids, load,
+                                           load_yaml, loads)
 from golfcore.conformance.specfile import plain
 
 #: The eight built-in variants that the corpus must tell apart, pair by pair.
@@ -132,7 +133,7 @@ def test_normalising_keeps_words():
     assert _normalise("El palo no importa.") not in _document("002_a6a0bf2322249e69.txt")
 
 
-# -- (3) every rule of the catalogue is checked -------------------------------------------------------
+# -- (3) every rule of the catalogue is checked ----------------------------------------------------
 
 
 def test_every_rule_of_the_catalogue_is_named_by_a_case():

@@ -6,8 +6,9 @@ from __future__ import annotations
 import json
 import random
 import xml.etree.ElementTree as ET
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
 import pytest
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import warnings
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 import websockets

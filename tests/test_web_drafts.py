@@ -21,9 +21,13 @@ import websockets
 
 from golfcore.web.records import NewAction, NewTable, StoreError
 from golfcore.web.store import Store
-from test_web_api import Browser, browser, web  # noqa: F401  (fixtures)
+import test_web_api
+from test_web_api import Browser
 from test_web_durability import HeldLock
 from test_web_server import GUARD, Server, Tab
+
+# test_web_api's fixtures, which the tests below take by name
+web, browser = test_web_api.web, test_web_api.browser
 
 
 def rows(db: Path, sql: str) -> list[tuple[Any, ...]]:

@@ -11,9 +11,10 @@ import json
 import random
 import sqlite3
 import threading
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -67,7 +68,7 @@ def test_a_round_resumes_at_its_hole_and_a_new_hole_is_a_snapshot(tmp_path):
     with Store(tmp_path / "web.sqlite3") as store:
         game, course = start_course("GR1-T-AAAAAAB", None)
         saved = Saved(store, t.LiveSolitaire("", 0, t.draft_seats([t.HUMAN]), game, course))
-        for hole in (1, 2):
+        for _hole in (1, 2):
             while not saved.table.game.is_over:
                 saved.play(1)
                 check_resumes(saved)

@@ -191,7 +191,7 @@ def check_after_restart(db: Path, url: str, tracked: Tracked) -> None:
             if tracked.card_token:
                 seat = await tab("open", tokens=[tracked.card_token])
                 match = Match("card-golf", players=2, seed=31)
-                for version, (who, action) in enumerate(cards_log[:seat["version"]], 1):
+                for who, action in cards_log[:seat["version"]]:
                     assert match.act(who, action).accepted
                 assert seat["version"] == len(cards_log)
                 assert seat["observations"]["0"] == match.observe(0)
@@ -203,12 +203,12 @@ def kill_and_restart(db: Path, kills: int, seed: int) -> None:
     tracked = Tracked()
     server = Server(db, *UNHURRIED)
     try:
-        for round_ in range(kills):
+        for _ in range(kills):
             # the kill comes at a random moment once the first action of the run is answered
             tracked.started.clear()
             delay = rng.uniform(0.0, 1.0)
-            killer = threading.Thread(target=lambda: tracked.started.wait(GUARD) and (
-                threading.Event().wait(delay) or server.kill()))
+            killer = threading.Thread(target=lambda delay=delay, server=server: (
+                tracked.started.wait(GUARD) and (threading.Event().wait(delay) or server.kill())))
             killer.start()
             asyncio.run(play_until_killed(server.ws_url, tracked, rng))
             killer.join()

@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import time
 import warnings
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 import anyio
 import pytest
@@ -207,7 +208,8 @@ def test_the_options_bound_a_real_server(tmp_path: Path) -> None:
     async def crowd() -> tuple[dict, dict, int | None]:
         async with websockets.connect(server.ws_url) as first:
             tab = Tab(first)
-            hello, again = await tab("hello"), await tab("hello")   # one every 5 s after a burst of 1
+            # one every 5 s after a burst of 1
+            hello, again = await tab("hello"), await tab("hello")
             async with websockets.connect(server.ws_url) as second:
                 with pytest.raises(websockets.ConnectionClosed):
                     await asyncio.wait_for(second.recv(), GUARD)

@@ -107,11 +107,21 @@ def test_converted_tables_play_on_in_the_web_app(tmp_path):
         copy.close()
 
 
+def contents(path: Path) -> list[str]:
+    """Every table's schema and rows, and the file's schema version, as SQL text."""
+    conn = sqlite3.connect(path)
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        return [*conn.iterdump(), f"user_version={version}"]
+    finally:
+        conn.close()
+
+
 @pytest.mark.skipif(not hasattr(resource, "RLIMIT_FSIZE"), reason="needs RLIMIT_FSIZE")
 def test_a_conversion_the_disk_cannot_hold_leaves_the_file_as_it_was(tmp_path):
     path = tmp_path / "golf.sqlite3"
     version_1_file(path)
-    before = path.read_bytes()
+    before = contents(path)
     limit = 36 * 1024              # room for SQLite's shared-memory file, not for the new log
 
     def small_files() -> None:
@@ -123,6 +133,7 @@ def test_a_conversion_the_disk_cannot_hold_leaves_the_file_as_it_was(tmp_path):
     assert done.returncode == 1, done
     assert "the disk could not be written" in done.stderr and "keep it" in done.stderr
     assert "Traceback" not in done.stderr
+    assert contents(path) == before
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 1
     conn.close()

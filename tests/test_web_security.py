@@ -18,7 +18,7 @@ import os
 import re
 import socket
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 import pytest
 import websockets

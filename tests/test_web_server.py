@@ -15,8 +15,9 @@ import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Iterator
 from pathlib import Path
-from typing import IO, Any, Iterator
+from typing import IO, Any
 
 import pytest
 import websockets
@@ -46,7 +47,7 @@ class Server:
         self.port = int(self.url.rsplit(":", 1)[1].strip("/"))
         self.ws_url = "ws" + self.url[len("http"):] + "ws"
 
-    def _lines(self, stream: IO[str] | None) -> "queue.Queue[str]":
+    def _lines(self, stream: IO[str] | None) -> queue.Queue[str]:
         lines: queue.Queue[str] = queue.Queue()
 
         def read() -> None:

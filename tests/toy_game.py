@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from golfcore.errors import GolfError
 from golfcore.framework.variant import Variant
@@ -52,7 +53,7 @@ class Seen:
                 "legal": list(self.legal)}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Seen":
+    def from_json(cls, data: Mapping[str, Any]) -> Seen:
         shown = data["shown"]
         return cls(data["seat"], data["mine"], data["stock_count"], data["turn"],
                    None if shown is None else tuple(shown), tuple(data["legal"]))
@@ -75,8 +76,8 @@ class HighCard:
         self.state = state
 
     @classmethod
-    def start(cls, variant: "str | Variant" = VARIANT, *, seed: int | None = None,
-              players: int | None = None) -> "HighCard":
+    def start(cls, variant: str | Variant = VARIANT, *, seed: int | None = None,
+              players: int | None = None) -> HighCard:
         if players not in (None, 2):
             raise GolfError("high card has two players")
         if "seed" in cls.bugs:
@@ -146,7 +147,7 @@ class HighCard:
         return {"cards": list(state.cards), "stock": list(state.stock), "turn": state.turn}
 
     @classmethod
-    def from_json(cls, data: Any) -> "HighCard":
+    def from_json(cls, data: Any) -> HighCard:
         if not isinstance(data, dict) or sorted(data) != ["cards", "stock", "turn"]:
             raise GolfError("not a saved high-card game")
         cards = data["cards"]
@@ -154,10 +155,10 @@ class HighCard:
             raise GolfError("a high-card game holds the cards 1 to 6 once each")
         return cls(State((cards[0], cards[1]), tuple(data["stock"]), data["turn"]))
 
-    def clone(self) -> "HighCard":
+    def clone(self) -> HighCard:
         return copy.copy(self)
 
-    def resample(self, seat: int, rng: random.Random) -> "HighCard":
+    def resample(self, seat: int, rng: random.Random) -> HighCard:
         state = self.state
         if state.turn == 2:
             hidden = list(state.stock)

@@ -41,7 +41,7 @@ class Saved:
         self.table = step.table
         return step.reply
 
-    def play(self, count: int) -> "Saved":
+    def play(self, count: int) -> Saved:
         """``count`` solitaire actions: the first legal move, ``undo`` when there is none."""
         for _ in range(count):
             assert isinstance(self.table, t.LiveSolitaire)
@@ -54,7 +54,7 @@ class Saved:
                 self.act("play", column=int(str(legal[0]).split(".")[0]))
         return self
 
-    def deal(self, count: int, seed: int = 1, slow: bool = False) -> "Saved":
+    def deal(self, count: int, seed: int = 1, slow: bool = False) -> Saved:
         """``count`` card-game actions: a legal action (chosen with ``seed``) of whoever may
         act; ``slow``: drawing from the stock and discarding whenever it may (the stock runs
         out sooner)."""

@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import math
 import operator
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from golfcore.cardgame import actions as ca
 from golfcore.cardgame.actions import Action
@@ -79,7 +80,7 @@ class Layout:
         return out
 
 
-def card_id(card: "Card | str") -> int:
+def card_id(card: Card | str) -> int:
     """A card's id (0 to 52) from a :class:`Card` or its canonical text."""
     found = CARD_ID.get(card) if isinstance(card, Card) else _TEXT_ID.get(card)
     if found is None:

@@ -3,7 +3,8 @@ PettingZoo's and gymnasium's ``ansi`` rendering). Made from observations only.""
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from golfcore.cards import Card
 

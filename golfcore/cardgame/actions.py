@@ -89,7 +89,7 @@ class Action(NamedTuple):
         return out
 
     @classmethod
-    def parse(cls, value: "Action | str | dict[str, Any]") -> "Action":
+    def parse(cls, value: Action | str | dict[str, Any]) -> Action:
         """An action from its text (``"replace 5"``, ``"robar"``) or JSON form; a place off the
         board is kept (the engine refuses it with ``no-such-place``). :class:`GolfError` for
         anything that is no action."""

@@ -10,7 +10,8 @@ The shapes of the decision of CG-02 are :data:`SHAPES`: 2×2, 2×3, 2×4, 3×3 a
 from __future__ import annotations
 
 import re
-from typing import NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import NamedTuple
 
 from golfcore.cards import Card
 
@@ -51,7 +52,7 @@ class Board(NamedTuple):
     up: tuple[bool, ...]
 
     @classmethod
-    def face_down(cls, cards: Sequence[Card]) -> "Board":
+    def face_down(cls, cards: Sequence[Card]) -> Board:
         return cls(tuple(cards), (False,) * len(cards))
 
     @property
@@ -66,16 +67,16 @@ class Board(NamedTuple):
         """The 0-based places still face down."""
         return tuple(i for i, up in enumerate(self.up) if not up)
 
-    def turned_up(self, place: int) -> "Board":
+    def turned_up(self, place: int) -> Board:
         """This board with ``place`` face up."""
         return Board(self.cards, self.up[:place] + (True,) + self.up[place + 1:])
 
-    def replaced(self, place: int, card: Card) -> "Board":
+    def replaced(self, place: int, card: Card) -> Board:
         """This board with ``card`` face up at ``place`` (the old card leaves)."""
         return Board(self.cards[:place] + (card,) + self.cards[place + 1:],
                      self.up[:place] + (True,) + self.up[place + 1:])
 
-    def revealed(self) -> "Board":
+    def revealed(self) -> Board:
         """Every card face up (the end of a round, CG-06)."""
         return Board(self.cards, (True,) * len(self.cards))
 

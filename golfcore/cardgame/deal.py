@@ -32,7 +32,7 @@ the SplitMix64 state, or the position in the keyed stream), and becomes the stoc
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence, Union
+from collections.abc import Sequence
 
 from golfcore.cardgame.board import Board
 from golfcore.cardgame.rules import RuleSet
@@ -79,7 +79,7 @@ class SecretDeal:
         check_secret(self.secret)
 
     @classmethod
-    def fresh(cls) -> "SecretDeal":
+    def fresh(cls) -> SecretDeal:
         """A secret nobody chose: :func:`golfcore.shuffle.new_secret`."""
         return cls(new_secret())
 
@@ -97,7 +97,7 @@ class SecretDeal:
         return f"SecretDeal(secret=<{len(self.secret)} bytes>, chosen={self.chosen})"
 
 
-Deal = Union[SeedDeal, SecretDeal]
+Deal = SeedDeal | SecretDeal
 
 
 def check_seed(seed: object) -> int:
@@ -112,7 +112,7 @@ def first_seat(round_number: int, players: int) -> int:
     return (round_number - 1) % players
 
 
-def deal_round(rules: RuleSet, players: int, deal: "Deal | int",
+def deal_round(rules: RuleSet, players: int, deal: Deal | int,
                round_number: int) -> RoundState:
     """The opening state of round ``round_number`` of the match dealt by ``deal`` (a whole
     number is a :class:`SeedDeal`'s seed)."""

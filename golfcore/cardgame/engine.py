@@ -62,7 +62,7 @@ def check_players(players: object) -> int:
 
 
 def start_match(rules: RuleSet, players: int | None = None,
-                deal: "Deal | int | None" = None) -> MatchState:
+                deal: Deal | int | None = None) -> MatchState:
     """A new match: round 1 dealt by ``deal`` (a whole number is a chosen seed, ``None`` a
     fresh secret: :meth:`SecretDeal.fresh`)."""
     players = check_players(rules.players if players is None else players)
@@ -153,7 +153,7 @@ def refusal(rules: RuleSet, match: MatchState, seat: int, action: Action) -> str
 # -- acting --------------------------------------------------------------------------------------
 
 
-def act(rules: RuleSet, match: MatchState, seat: int, action: "Action | str | dict") -> ActResult:
+def act(rules: RuleSet, match: MatchState, seat: int, action: Action | str | dict) -> ActResult:
     """``seat`` takes ``action`` (an :class:`Action`, its text or its JSON form). Malformed
     input raises :class:`GolfError`; an illegal action is refused and changes nothing."""
     action = Action.parse(action)

@@ -18,7 +18,8 @@ Conventions that hold for every hook:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from golfcore.framework.hooks import hookimpl, hookspec
 
@@ -29,7 +30,7 @@ __all__ = ["hookimpl", "hookspec"]
 
 
 @hookspec(firstresult=True)
-def golf_players(options: Mapping[str, Any]) -> "int | None":
+def golf_players(options: Mapping[str, Any]) -> int | None:
     """How many players sit at the table when a match names no number (CG-01: 2 to 6).
 
     First answer wins; with no answer, 2. A match may always choose another number from 2 to 6.
@@ -37,7 +38,7 @@ def golf_players(options: Mapping[str, Any]) -> "int | None":
 
 
 @hookspec(firstresult=True)
-def golf_board_shape(options: Mapping[str, Any]) -> "tuple[int, int] | None":
+def golf_board_shape(options: Mapping[str, Any]) -> tuple[int, int] | None:
     """The board of each player as ``(rows, columns)`` (CG-02).
 
     The decision of ``RULES.md`` allows 2×2, 2×3, 2×4, 3×3 and 3×4 (4, 6, 8, 9, 12 cards).
@@ -46,7 +47,7 @@ def golf_board_shape(options: Mapping[str, Any]) -> "tuple[int, int] | None":
 
 
 @hookspec
-def golf_deck(options: Mapping[str, Any]) -> "Sequence[Card]":
+def golf_deck(options: Mapping[str, Any]) -> Sequence[Card]:
     """The cards shuffled for each round, before dealing (CG-01: two 52-card decks with their
     jokers).
 
@@ -56,7 +57,7 @@ def golf_deck(options: Mapping[str, Any]) -> "Sequence[Card]":
 
 
 @hookspec(firstresult=True)
-def golf_initial_face_up(rows: int, columns: int, options: Mapping[str, Any]) -> "int | None":
+def golf_initial_face_up(rows: int, columns: int, options: Mapping[str, Any]) -> int | None:
     """How many cards each player turns face up, of their choice, before the first turn.
 
     The document's game starts with every card face down (0); six-card golf turns up 2.
@@ -65,7 +66,7 @@ def golf_initial_face_up(rows: int, columns: int, options: Mapping[str, Any]) ->
 
 
 @hookspec(firstresult=True)
-def golf_card_value(card: "Card", options: Mapping[str, Any]) -> "int | None":
+def golf_card_value(card: Card, options: Mapping[str, Any]) -> int | None:
     """The points a card counts on a board (CG-08: ace 1, 2–10 face value, jack 11, queen 12,
     king 0, joker −3).
 
@@ -75,7 +76,7 @@ def golf_card_value(card: "Card", options: Mapping[str, Any]) -> "int | None":
 
 @hookspec
 def golf_cancelling_lines(rows: int, columns: int,
-                          options: Mapping[str, Any]) -> "Iterable[Sequence[int]]":
+                          options: Mapping[str, Any]) -> Iterable[Sequence[int]]:
     """The lines of a board that count 0 when filled by cards of equal rank (CG-05).
 
     Each line is a sequence of board places, numbered 0 .. rows × columns − 1 row by row. A line
@@ -87,7 +88,7 @@ def golf_cancelling_lines(rows: int, columns: int,
 
 
 @hookspec(firstresult=True)
-def golf_may_discard_drawn(options: Mapping[str, Any]) -> "bool | None":
+def golf_may_discard_drawn(options: Mapping[str, Any]) -> bool | None:
     """Whether a card drawn from the stock may be discarded at once, a face-down card of the
     board then being turned up (CG-04).
 
@@ -98,7 +99,7 @@ def golf_may_discard_drawn(options: Mapping[str, Any]) -> "bool | None":
 
 @hookspec(firstresult=True)
 def golf_ender_score(score: int, others: Sequence[int],
-                     options: Mapping[str, Any]) -> "int | None":
+                     options: Mapping[str, Any]) -> int | None:
     """The round score of the player who ended the round, given their board's ``score`` and the
     other players' scores (CG-07).
 
@@ -110,7 +111,7 @@ def golf_ender_score(score: int, others: Sequence[int],
 
 
 @hookspec(firstresult=True)
-def golf_stock_exhausted(options: Mapping[str, Any]) -> "str | None":
+def golf_stock_exhausted(options: Mapping[str, Any]) -> str | None:
     """What happens when a turn leaves the stock empty: ``"reshuffle"`` (the discard pile but its
     top card is shuffled into a new stock, so a turn never starts with an empty stock) or
     ``"end-round"`` (the round ends at once: every card is turned up and scored; the ender's
@@ -122,7 +123,7 @@ def golf_stock_exhausted(options: Mapping[str, Any]) -> "str | None":
 
 @hookspec(firstresult=True)
 def golf_match_over(totals: Sequence[int], rounds: int,
-                    options: Mapping[str, Any]) -> "bool | None":
+                    options: Mapping[str, Any]) -> bool | None:
     """Whether the match ends after a round, given each player's running total and the number
     of rounds played (CG-09: when a player reaches the point limit, e.g. 100; or after a fixed
     number of holes, 9 by convention). The lowest total wins; players tied for it share the win.
@@ -132,7 +133,7 @@ def golf_match_over(totals: Sequence[int], rounds: int,
 
 
 @hookspec(firstresult=True)
-def golf_message(reason: str, lang: str, options: Mapping[str, Any]) -> "str | None":
+def golf_message(reason: str, lang: str, options: Mapping[str, Any]) -> str | None:
     """The text shown to a player for a reason code, in ``lang`` (``"es"`` or ``"en"``).
 
     The ``card-game-messages`` rule answers every refusal of the engine in Spanish, with the

@@ -58,7 +58,7 @@ class Match:
     round set up by hand (as the specs do).
     """
 
-    def __init__(self, variant: "str | Variant | RuleSet" = "card-golf", *,
+    def __init__(self, variant: str | Variant | RuleSet = "card-golf", *,
                  players: int | None = None, seed: int | None = None,
                  deal: Deal | None = None,
                  round_state: RoundState | None = None, state: MatchState | None = None):
@@ -83,7 +83,7 @@ class Match:
             self.state = engine.start_round(self.rules, self.state, round_state)
 
     @classmethod
-    def from_code(cls, code: str) -> "Match":
+    def from_code(cls, code: str) -> Match:
         """The match of a code such as ``GC1-G233-AAAAAAB`` (variant, players, shape, seed) or
         a replay code ``GK1-G233-...`` (the same with the secret of a match nobody chose).
         Either way the match is a chosen deal: the code's holder knows every card."""
@@ -202,7 +202,7 @@ class Match:
 
     # -- actions ---------------------------------------------------------------------------------
 
-    def act(self, seat: int, action: "Action | str | dict[str, Any]") -> ActResult:
+    def act(self, seat: int, action: Action | str | dict[str, Any]) -> ActResult:
         """``seat`` takes ``action``; refused actions change nothing (see the engine)."""
         result = engine.act(self.rules, self.state, seat, action)
         if result.accepted:
@@ -212,8 +212,8 @@ class Match:
     # -- the one interface (golfcore.framework.interface.Playable) -----------------------------
 
     @classmethod
-    def start(cls, variant: "str | Variant", *, seed: int | None = None,
-              players: int | None = None) -> "Match":
+    def start(cls, variant: str | Variant, *, seed: int | None = None,
+              players: int | None = None) -> Match:
         """A new match of ``variant`` with ``players`` seats (``None``: the variant's), dealt
         from ``seed`` (``None``: a fresh secret nobody chose)."""
         return cls(variant, players=players, seed=seed)
@@ -254,11 +254,11 @@ class Match:
         return {"totals": list(self.totals), "winners": list(self.winners),
                 "rounds": [r.to_json() for r in self.state.results]}
 
-    def clone(self) -> "Match":
+    def clone(self) -> Match:
         """An independent copy (it shares the immutable state and the rule set)."""
         return copy.copy(self)
 
-    def resample(self, seat: int | None, rng: random.Random) -> "Match":
+    def resample(self, seat: int | None, rng: random.Random) -> Match:
         """A copy in which every card hidden from ``seat`` (``None``: a spectator) is dealt
         again at random: :func:`golfcore.cardgame.observation.redeal_hidden`."""
         if seat is not None:
@@ -278,7 +278,7 @@ class Match:
         return json.dumps(self.to_json(), ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, data: "dict[str, Any] | str") -> "Match":
+    def from_json(cls, data: dict[str, Any] | str) -> Match:
         """Resume a match saved by :meth:`to_json` (a dict or its JSON text)."""
         if isinstance(data, (str, bytes, bytearray)):
             data = jsonio.loads(data, "the saved match")

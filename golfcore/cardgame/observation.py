@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from golfcore.cardgame.board import Board
 from golfcore.cardgame.engine import legal_actions
@@ -140,7 +141,7 @@ class CardObservation:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "CardObservation":
+    def from_json(cls, data: Mapping[str, Any]) -> CardObservation:
         """Read :meth:`to_json`'s form back (``code`` may be left out); :class:`GolfError`
         saying what is wrong with anything else."""
         return _read(data)
@@ -209,7 +210,7 @@ def _read(data: Mapping[str, Any]) -> CardObservation:
     unknown = sorted(map(str, set(data) - fields))
     missing = sorted(set(OBSERVATION_FIELDS) - set(data))
     if unknown or missing:
-        raise GolfError(f"not a card-game observation: "
+        raise GolfError("not a card-game observation: "
                         + (f"unknown field(s) {', '.join(map(repr, unknown))}" if unknown
                            else f"missing field(s) {', '.join(map(repr, missing))}"))
     if data["game"] != GAME:
@@ -300,7 +301,7 @@ def _card(value: Any) -> Card | None:
         raise GolfError(f"observation: {exc}") from None
 
 
-# -- everything a seat's observation is consistent with ---------------------------------------------
+# -- everything a seat's observation is consistent with --------------------------------------------
 
 
 def redeal_hidden(match: MatchState, seat: int | None, rng: random.Random) -> MatchState:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from typing import Sequence
+from collections.abc import Sequence
 
 from golfcore.cards import Card
 from golfcore.errors import PluginError
@@ -33,7 +33,7 @@ class RuleSet(BaseRuleSet):
 
     GAME = "card-game"
 
-    def __init__(self, variant: "Variant | str" = "card-golf", reg: Registry | None = None):
+    def __init__(self, variant: Variant | str = "card-golf", reg: Registry | None = None):
         super().__init__(variant, reg)
         hook, opts = self.pm.hook, self.options
         players = hook.golf_players(options=opts)

@@ -37,8 +37,8 @@ class RoundResult:
     ``board_scores``: each board's points, lines of equal cards counting 0; ``scores``: what
     each player scores for the round, the ender's penalty applied; ``cancelled``: per board, the
     0-based places that counted 0; ``ender``: the seat that ended the round (``None`` when the
-    stock ran out under ``stock-out-ends-round`` before anyone turned up every card); ``penalised``: whether the ender's penalty
-    applied.
+    stock ran out under ``stock-out-ends-round`` before anyone turned up every card);
+    ``penalised``: whether the ender's penalty applied.
     """
 
     board_scores: tuple[int, ...]
@@ -95,7 +95,7 @@ class MatchState:
     players: int
     #: Where every round's cards come from (:mod:`golfcore.cardgame.deal`): a chosen seed or a
     #: secret. A match whose first round was set up by hand deals its later rounds from it.
-    deal: "Deal"
+    deal: Deal
     round_number: int
     totals: tuple[int, ...]
     results: tuple[RoundResult, ...]

@@ -1,4 +1,5 @@
-"""The ``golf`` command: variants, deals, play, conformance, the protocol, the solver, surveys, the web.
+"""The ``golf`` command: variants, deals, play, conformance, the protocol, the solver, surveys, the
+web.
 
 Each command is one module of this package with two functions, ``add_arguments(parser)`` and
 ``run(args) -> int``, and one :class:`Command` entry in :data:`COMMANDS` naming them:
@@ -35,7 +36,7 @@ import errno
 import os
 import sys
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from golfcore.version import __version__
 from golfcore.cli import (analyse, conform, deal, play, serve, solve, stats, survey,
@@ -136,7 +137,8 @@ def build_parser() -> argparse.ArgumentParser:
     """The ``golf`` argument parser, one subparser per entry of :data:`COMMANDS`."""
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="golfcore: the reference rules engine for Golf solitaire and Golf, the card game.",
+        description="golfcore: the reference rules engine for Golf solitaire and Golf, "
+                    "the card game.",
         epilog="Run 'golf COMMAND --help' for a command's options.")
     parser.add_argument("--version", action="version",
                         version=f"{PROG} (golfcore) {__version__}")

@@ -6,11 +6,12 @@ deal can still be won and what the best result still reachable is; then it names
 after which the deal could no longer be won. A refused move stops with an error (exit status 1)
 before any search.
 
-``--fair`` judges the game by the *fair chance* instead (:mod:`golfcore.solitaire.search.fair_analysis`):
-the chance of winning of a perfect player who cannot see the stock, after each move, and for each
-move what it gave away against the best action where it was chosen; then the moves that lost the
-most. ``--limit`` and ``--seconds`` then cap each exact search (default :data:`FAIR_STATES`
-information states), after which the position gets a bracket from ``--samples`` orders.
+``--fair`` judges the game by the *fair chance* instead
+(:mod:`golfcore.solitaire.search.fair_analysis`): the chance of winning of a perfect player who
+cannot see the stock, after each move, and for each move what it gave away against the best
+action where it was chosen; then the moves that lost the most. ``--limit`` and ``--seconds`` then
+cap each exact search (default :data:`FAIR_STATES` information states), after which the position
+gets a bracket from ``--samples`` orders.
 """
 
 from __future__ import annotations
@@ -100,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     return OK
 
 
-def _print_json(args: argparse.Namespace, board: "Board", report: dict[str, Any]) -> int:
+def _print_json(args: argparse.Namespace, board: Board, report: dict[str, Any]) -> int:
     """The report as one JSON object, after the input and its deal number."""
     data: dict[str, Any] = {"input": args.input, "deal": board.deal}
     data.update(report)
@@ -108,7 +109,7 @@ def _print_json(args: argparse.Namespace, board: "Board", report: dict[str, Any]
     return OK
 
 
-def _start(args: argparse.Namespace) -> "tuple[Board, RuleSet, GameState]":
+def _start(args: argparse.Namespace) -> tuple[Board, RuleSet, GameState]:
     """The game to replay, once the variant and every move are checked (before anything is read
     or searched)."""
     check_variant(args.variant)
@@ -119,7 +120,7 @@ def _start(args: argparse.Namespace) -> "tuple[Board, RuleSet, GameState]":
     return board, rules, state
 
 
-def refused(exc: "AnalysisError") -> int:
+def refused(exc: AnalysisError) -> int:
     """A move that cannot be replayed, in English and Spanish (as ``golf play`` shows a refused
     move): exit status 1."""
     text = bilingual(str(exc), exc.messages.get("es", str(exc)))

@@ -83,7 +83,7 @@ def is_undo(text: str) -> bool:
     return text.strip().lower() in UNDO_WORDS
 
 
-def check_move(text: str, index: int) -> "Move | Card | None":
+def check_move(text: str, index: int) -> Move | Card | None:
     """What a move text (the ``index``-th) asks for: a :class:`Move`, a :class:`Card`, or
     ``None`` for an undo word; fail before anything is applied when it is none of them
     (``²``, ``❶`` and a column of 5,000 digits included)."""
@@ -226,11 +226,11 @@ def add_samples_argument(parser: argparse.ArgumentParser, default: int, what: st
 
 def fair_options(args: argparse.Namespace, *, samples: int, seconds: float | None = None,
                  states: int | None = None) -> dict[str, Any]:
-    """The budget of :func:`golfcore.solitaire.search.fair.fair_chance` from ``--limit`` (information
-    states of the exact search), ``--seconds`` (the exact search's seconds, and as many again
-    for the bracket's sampling) and ``--samples`` (``samples`` when not given). Neither ``--limit`` nor
-    ``--seconds``: the command's default, ``seconds`` (then capping both phases as
-    ``--seconds`` does) or ``states``. A usage error for a bound that means nothing."""
+    """The budget of :func:`golfcore.solitaire.search.fair.fair_chance` from ``--limit``
+    (information states of the exact search), ``--seconds`` (the exact search's seconds, and as
+    many again for the bracket's sampling) and ``--samples`` (``samples`` when not given).
+    Neither ``--limit`` nor ``--seconds``: the command's default, ``seconds`` (then capping both
+    phases as ``--seconds`` does) or ``states``. A usage error for a bound that means nothing."""
     limits = search_limits(args)
     given = getattr(args, "samples", None)
     if given is not None and given < 1:
@@ -280,12 +280,12 @@ def bound_percent(value: float, up: bool) -> str:
     return f"{tenths / 10:.1f} %" if tenths < 1000 else "100 %"
 
 
-def bracket_text(result: "FairResult | Chance") -> str:
+def bracket_text(result: FairResult | Chance) -> str:
     """``2.2 % to 61.2 %``: a bracket's bounds, rounded outward."""
     return f"{bound_percent(result.low, False)} to {bound_percent(result.high, True)}"
 
 
-def chance_text(result: "FairResult", options: dict[str, Any] | None = None) -> str:
+def chance_text(result: FairResult, options: dict[str, Any] | None = None) -> str:
     """``50.0 % (exact)``, or ``2.2 % to 61.2 % (bracket, holds at 95 %: 100 orders sampled;
     the exact search stopped at 20,000 information states)``: a fair chance for people.
     ``options`` (the budget given to ``fair_chance``) names the cap that stopped the exact

@@ -7,18 +7,19 @@
 * ``--winnable``: the first deal from there that the solver proves winnable, with a winning
   line;
 * ``--difficulty easy|medium|hard``: the first deal from there whose opening *fair chance* (the
-  chance of winning of a perfect player who cannot see the stock, :mod:`golfcore.solitaire.search.fair`)
-  lies in the level's range (:data:`DIFFICULTIES`): its exact value, or its whole bracket when
-  the exact search is capped (a bracket that spans two levels places nothing), trying at most
-  ``--tries`` deals; with ``--winnable`` too, the deal must also be one the solver proves
-  winnable.
+  chance of winning of a perfect player who cannot see the stock,
+  :mod:`golfcore.solitaire.search.fair`) lies in the level's range (:data:`DIFFICULTIES`): its
+  exact value, or its whole bracket when the exact search is capped (a bracket that spans two
+  levels places nothing), trying at most ``--tries`` deals; with ``--winnable`` too, the deal
+  must also be one the solver proves winnable.
 """
 
 from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from golfcore.cards import Card
 from golfcore.cli.common import (DEFAULT_VARIANT, FairSearching, add_game_arguments,
@@ -235,7 +236,7 @@ def _start(args: argparse.Namespace) -> tuple[str, int]:
 
 
 def difficult_game(args: argparse.Namespace
-                   ) -> tuple[Game, tuple[Move, ...] | None, int, "FairResult"]:
+                   ) -> tuple[Game, tuple[Move, ...] | None, int, FairResult]:
     """The first deal from the requested one whose opening fair chance is in the range of
     ``args.difficulty`` (and that the solver proves winnable, with ``--winnable``), trying at
     most ``--tries`` deals: the game, its winning line (with ``--winnable``), the deal number

@@ -16,7 +16,8 @@ import json
 import sys
 import threading
 import time
-from typing import IO, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import IO, Any
 
 #: The program's name, as usage lines and error messages write it.
 PROG = "golf"
@@ -100,7 +101,8 @@ class Searching:
     """What a long search shows on stderr while it runs (``golf solve``, ``golf analyse``,
     ``golf deal --winnable``, ``golf play --hint-strategy solver``): after half a second, what
     is being searched, the positions searched so far and the elapsed time, redrawn in place on
-    a terminal (else one line every few seconds, with ``--progress``). ``enabled=None``: only when stderr is a terminal.
+    a terminal (else one line every few seconds, with ``--progress``). ``enabled=None``: only when
+    stderr is a terminal.
 
     Use it as a context manager around the search alone (nothing else may print meanwhile);
     the line is erased at the end on a terminal."""
@@ -121,7 +123,7 @@ class Searching:
         self._drawn = False
         self._started = 0.0
 
-    def __enter__(self) -> "Searching":
+    def __enter__(self) -> Searching:
         self._started = time.monotonic()
         if self.enabled:
             self._thread = threading.Thread(target=self._run, daemon=True)

@@ -12,12 +12,12 @@ stock, shown beside it, exact or a bracket).
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from golfcore.cli.common import (FairSearching, add_game_arguments, add_search_arguments,
                                  bilingual, chance_text, check_move, game_header,
                                  make_game, search_limits)
-from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, out,
+from golfcore.cli.output import (BAD_INPUT, OK, err, error_text, fields, out,
                                  print_json, print_lines)
 from golfcore.solitaire import hints
 from golfcore.solitaire.game import Game

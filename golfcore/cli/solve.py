@@ -7,22 +7,23 @@ the variant's scoring allows, and the positions searched (``--json``: one object
 unwinnable deal is not an error; an input that cannot be read is reported on stderr and gives
 exit status 1, after the other inputs are solved.
 
-``--fair`` prints each input's *fair chance* instead (:mod:`golfcore.solitaire.search.fair`): the chance
-of winning of a perfect player who cannot see the stock, exact, or a bracket of bounds that hold it
-at 95 % when the exact search is capped, with the best move, the information states searched and
-the time (``--json``: the :meth:`~golfcore.solitaire.search.fair.FairResult.to_json` fields after
-``input``, ``variant``, ``deal`` and ``format``). ``--limit`` caps its exact search in
-information states, ``--seconds`` in seconds (and the bracket's sampling at as many again),
+``--fair`` prints each input's *fair chance* instead (:mod:`golfcore.solitaire.search.fair`): the
+chance of winning of a perfect player who cannot see the stock, exact, or a bracket of bounds
+that hold it at 95 % when the exact search is capped, with the best move, the information states
+searched and the time (``--json``: the :meth:`~golfcore.solitaire.search.fair.FairResult.to_json`
+fields after ``input``, ``variant``, ``deal`` and ``format``). ``--limit`` caps its exact search
+in information states, ``--seconds`` in seconds (and the bracket's sampling at as many again),
 ``--samples`` the orders the bracket samples; neither cap: :data:`FAIR_SECONDS` seconds.
 """
 
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any, Iterator
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
 
-from golfcore.cli.common import (FairSearching, bound_percent, add_samples_argument, add_search_arguments,
-                                 bilingual, board_game, chance_text, check_variant,
+from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
+                                 bilingual, bound_percent, board_game, chance_text, check_variant,
                                  fair_options, limits_text, read_checked_board, search_limits)
 from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, json_line,
                                  out, print_lines)
@@ -95,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _inputs(args: argparse.Namespace, unread: list[str],
-            ) -> "Iterator[tuple[str, str, Board, RuleSet, GameState]]":
+            ) -> Iterator[tuple[str, str, Board, RuleSet, GameState]]:
     """Each input that can be read: (the input, how progress names it, its board, rule set and
     starting state). One that cannot is said on stderr and added to ``unread``; the others
     follow."""

@@ -14,7 +14,8 @@ registry), so every game's variants are shown alike.
 from __future__ import annotations
 
 import argparse
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from golfcore.cli.common import letters
 from golfcore.cli.output import OK, out, print_json, print_lines, table, widths

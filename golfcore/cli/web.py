@@ -1,7 +1,8 @@
 """``golf web``: serve the browser front end (``docs/web.md``).
 
 ``golf web [--host 127.0.0.1] [--port 8000] [--db PATH] [--open] [--bot-delay SECONDS]
-[--save-timeout SECONDS] [--certfile PEM --keyfile PEM] [--allow-host HOST]... [--allow-origin ORIGIN]... [bounds]``
+[--save-timeout SECONDS] [--certfile PEM --keyfile PEM] [--allow-host HOST]...
+[--allow-origin ORIGIN]... [bounds]``
 opens the database (``golfcore.web.store.default_path()`` unless ``--db``), binds the address,
 prints the page's address and runs the app (:func:`golfcore.web.app.create_app`) under uvicorn
 until Ctrl-C (exit status 0). With ``--certfile`` and ``--keyfile`` it serves HTTPS and WSS.
@@ -19,9 +20,10 @@ import argparse
 import ipaddress
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import fields
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from golfcore.cli.output import OK, err, error, out
 from golfcore.web.limits import Limits

@@ -167,7 +167,7 @@ def _card_game_step(index: int, node: Node, data: dict[str, Any], path: str,
     expect = normalised.pop("")
     if "observe" in data and not expect and not normalised:
         raise SpecError(path, line, f"{where}: an observation with nothing to expect")
-    for name, enode in expect_nodes.items():
+    for enode in expect_nodes.values():
         reason = enode.value.get("reason") if enode is not None else None
         if reason is not None and reason.value is not None and reason.value not in REASONS:
             raise SpecError(path, reason.line, f"{where}: unknown reason {reason.value!r}: "

@@ -10,12 +10,14 @@ traceback. ``--golf-program CMD`` runs the cases against another engine through 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
-from golfcore.conformance.runner import FAIL, SKIP, CaseResult, Engine, InProcessEngine, ProgramEngine, Runner
+from golfcore.conformance.runner import (FAIL, SKIP, CaseResult, Engine, InProcessEngine,
+                                         ProgramEngine, Runner)
 from golfcore.conformance.specfile import Case, SpecError, load
 
 _SPEC_SNIFF = re.compile(r"^format:\s*\S", re.M)

@@ -23,8 +23,9 @@ results and report (:data:`PASS`, :data:`FAIL`, :data:`SKIP`, :class:`Failure`,
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 from golfcore.conformance.compare import compare, compare_card_game
 from golfcore.conformance.engines import (MAX_TIMEOUT, Engine, EngineError, InProcessEngine,
@@ -178,7 +179,7 @@ class Runner:
         return reply
 
 
-def run(paths: Iterable["str | Path"], engine: Engine,
+def run(paths: Iterable[str | Path], engine: Engine,
         variants: Iterable[str] | None = None) -> Report:
     """Load every spec file under ``paths`` and run each case under each of its variants
     (restricted to ``variants`` when given)."""

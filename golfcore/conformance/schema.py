@@ -9,8 +9,9 @@ value and a message in the spec's terms (``unknown field 'x': expected one of ..
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, Iterator
+from typing import Any
 
 from golfcore.conformance.model import SpecError
 from golfcore.conformance.suite import SPECS_DIR

@@ -69,7 +69,7 @@ FORMAT_3_EXPECT = ("undoable", "code", "deal", "score_kind")
 START_ERRORS = ("bad-input", "bad-request")
 
 
-def load(path: "str | Path") -> SpecFile:
+def load(path: str | Path) -> SpecFile:
     """Read and check one spec file. Never raises for the file's content: problems are returned."""
     p = Path(path)
     name = str(path)
@@ -132,7 +132,7 @@ def loads(text: str, name: str = "<spec>") -> SpecFile:
     return SpecFile(name, cases, errors)
 
 
-def _game_of(case_node: Node, fmt: int, path: str) -> "str | SpecError":
+def _game_of(case_node: Node, fmt: int, path: str) -> str | SpecError:
     """The case's game, or the error that says why it has none."""
     if not isinstance(case_node.value, dict) or "game" not in case_node.value:
         return SOLITAIRE
@@ -182,7 +182,7 @@ def _shape_of(case_node: Node, fmt: int, game: str, path: str) -> SpecError | No
     return None
 
 
-def discover(paths: "list[str | Path]") -> list[Path]:
+def discover(paths: list[str | Path]) -> list[Path]:
     """Spec files under the given files or folders (``*.yaml`` holding ``format:``)."""
     found: list[Path] = []
     for raw in paths:

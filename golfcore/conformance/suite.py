@@ -9,7 +9,7 @@ are the files of ``specs/sources/`` a case may quote, and :func:`document_text` 
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import lru_cache, cache
 from pathlib import Path
 
 
@@ -45,6 +45,6 @@ def documents() -> frozenset[str]:
     return frozenset(p.name for p in (SPECS_DIR / "sources").iterdir() if p.is_file())
 
 
-@lru_cache(maxsize=None)
+@cache
 def document_text(name: str) -> str:
     return normalise_quote((SPECS_DIR / "sources" / name).read_text(encoding="utf-8"))

@@ -139,7 +139,8 @@ class _Walk:
     def check_tag(self, node: yaml.Node, tag: str, what: str) -> None:
         if node.tag != tag:
             raise SpecError(self.path, node.start_mark.line + 1,
-                            f"unknown tag {_tag_name(node.tag)!r} on {what}: spec files use no tags")
+                            f"unknown tag {_tag_name(node.tag)!r} on {what}: "
+                            "spec files use no tags")
 
     def scalar(self, node: yaml.ScalarNode) -> Any:
         tag, text, line = node.tag, node.value, node.start_mark.line + 1

@@ -17,7 +17,8 @@ import difflib
 import functools
 import importlib
 import inspect
-from typing import Any, Iterable, Mapping
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 import pluggy
 
@@ -31,7 +32,7 @@ def hook_names(kind: GameKind) -> tuple[str, ...]:
     return _hook_names(kind.hookspecs)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _hook_names(hookspecs: str) -> tuple[str, ...]:
     module = importlib.import_module(hookspecs)
     return tuple(sorted(name for name, obj in vars(module).items()

@@ -9,8 +9,9 @@ belongs to the game of its base variant; modifiers are that game's rules.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from golfcore.errors import VariantError
 from golfcore.framework.games import game_kind
@@ -25,7 +26,7 @@ MAX_SPEC = 1000
 _MOD = re.compile(r"^([a-z0-9][a-z0-9-]*)(?:=(.+))?$")
 
 
-def find_variant(spec: "str | Variant", reg: Registry | None = None) -> Variant:
+def find_variant(spec: str | Variant, reg: Registry | None = None) -> Variant:
     """The variant named ``spec``, with aliases and modifiers.
 
     ``spec`` is a variant name or alias (``"app-facil"``, ``"facil"``, ``"clásico"``), optionally

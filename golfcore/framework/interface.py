@@ -28,7 +28,8 @@ from __future__ import annotations
 
 import importlib
 import random
-from typing import TYPE_CHECKING, Any, Hashable, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 from golfcore.errors import VariantError
 from golfcore.framework.compose import find_variant
@@ -83,7 +84,7 @@ class Playable(Protocol[A_co, O_co]):
     these members. ``A_co`` is its action type, ``O_co`` its observation type."""
 
     @classmethod
-    def start(cls: type[P], variant: "str | Variant", *, seed: int | None = None,
+    def start(cls: type[P], variant: str | Variant, *, seed: int | None = None,
               players: int | None = None) -> P:
         """A new game of ``variant`` dealt from ``seed`` (``None``: a deal nobody chose), with
         ``players`` seats (``None``: the variant's)."""
@@ -171,7 +172,7 @@ def playable_class(game: str) -> type[Playable[Any, Any]]:
     return cls
 
 
-def start(variant: "str | Variant", *, seed: int | None = None,
+def start(variant: str | Variant, *, seed: int | None = None,
           players: int | None = None) -> Playable[Any, Any]:
     """A new game of any installed variant: ``start("six-card", seed=3, players=4)`` is a
     :class:`~golfcore.cardgame.match.Match`, ``start("traditional", seed=1)`` a

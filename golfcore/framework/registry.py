@@ -21,9 +21,10 @@ import difflib
 import functools
 import re
 import unicodedata
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from importlib import metadata
-from typing import Any, Iterator, Mapping
+from typing import Any
 
 from golfcore.errors import PluginError, VariantError
 from golfcore.framework.checks import check_answers, check_rule
@@ -120,8 +121,9 @@ class Registry:
     def variant(self, name: str) -> Variant:
         found = self._lookup(name)
         if found is None:
-            raise VariantError(f"unknown variant {quote(name)} for the {self.game}: expected one of "
-                               f"{', '.join(sorted(self.variants))}{suggest(name, self.variants)}")
+            raise VariantError(f"unknown variant {quote(name)} for the {self.game}: "
+                               f"expected one of {', '.join(sorted(self.variants))}"
+                               f"{suggest(name, self.variants)}")
         return found
 
     def by_letter(self, letter: str) -> Variant:
@@ -181,7 +183,8 @@ def _distribution(ep: metadata.EntryPoint) -> str:
 
 def _origin(ep: metadata.EntryPoint) -> str:
     """A plugin for people: its distribution and version, its entry point and what it loads:
-    ``golf-house 1.0, entry point 'no-sevens' in golfcore.solitaire.rules = golf_house:NoSevens``."""
+    ``golf-house 1.0, entry point 'no-sevens' in golfcore.solitaire.rules =
+    golf_house:NoSevens``."""
     name, version = _name_version(ep)
     return f"{name} {version}".strip() + f", entry point {ep.name!r} in {ep.group} = {ep.value}"
 
@@ -221,7 +224,7 @@ def load_registry(game: str) -> Registry:
     return reg
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def registry(game: str) -> Registry:
     """The registry of ``game``'s installed plugins (``"solitaire"``, ``"card-game"``), loaded
     once per process (a cache, not a

@@ -11,8 +11,9 @@ touches ``pm.hook``. Two rule sets never share anything: build as many as you li
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 import pluggy
 
@@ -34,7 +35,7 @@ class BaseRuleSet:
     #: The game whose variants this class plays (set by each game's subclass).
     GAME: ClassVar[str] = ""
 
-    def __init__(self, variant: "Variant | str | None" = None, reg: Registry | None = None):
+    def __init__(self, variant: Variant | str | None = None, reg: Registry | None = None):
         kind = game_kind(self.GAME)
         self.kind: GameKind = kind
         # without a registry of its own, a name is looked up in every game's, so that another

@@ -15,9 +15,10 @@ rules and variants are found is :mod:`golfcore.framework.registry`.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Callable, ClassVar, Mapping
+from typing import Any, ClassVar
 
 @dataclass(frozen=True)
 class Param:
@@ -101,7 +102,8 @@ class Variant:
 def whole_number(low: int, high: int | None = None) -> Callable[[Any], int]:
     """A :class:`Param` parser for a whole number from ``low`` to ``high`` (no upper bound when
     ``None``); ``True``/``False`` and ``"2.5"`` are refused."""
-    expected = f"expected {low} to {high}" if high is not None else f"expected a whole number >= {low}"
+    expected = (f"expected {low} to {high}" if high is not None
+                else f"expected a whole number >= {low}")
 
     def parse(value: Any) -> int:
         if isinstance(value, bool):

@@ -20,7 +20,8 @@ to ``new``, and observations (built by the match) hold it only once the match is
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from golfcore.cardgame.actions import Action
 from golfcore.cardgame.engine import check_players, check_seed
@@ -55,7 +56,7 @@ class RequestError(GolfError):
         self.messages = messages
 
 
-def start(request: dict[str, Any]) -> "CardGameTable":
+def start(request: dict[str, Any]) -> CardGameTable:
     """The match a ``new`` request asks for; :class:`GolfError` when it cannot be started."""
     variant = request.get("variant")
     if variant is not None and not isinstance(variant, str):

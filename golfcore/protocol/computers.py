@@ -14,7 +14,8 @@ sees, so a chosen deal replays the same way.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from golfcore.cardgame.bots import Bot, bot_names, find_bot
 from golfcore.cardgame.match import Match

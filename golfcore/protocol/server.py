@@ -1,8 +1,8 @@
 """The embedding protocol: newline-delimited JSON, one request a line, one reply a line.
 
 A front end in any language starts ``golf serve`` and talks to it over stdin/stdout; the
-conformance runner (:mod:`golfcore.conformance.runner`) speaks the same protocol to our own engine (in
-process) and to any other engine (``golf conform --program CMD``). ``docs/protocol.md`` is the
+conformance runner (:mod:`golfcore.conformance.runner`) speaks the same protocol to our own engine
+(in process) and to any other engine (``golf conform --program CMD``). ``docs/protocol.md`` is the
 guide, with a transcript that a test replays.
 
 A session plays one game at a time: the solitaire (:mod:`golfcore.protocol.solitaire`) or a
@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import IO, Any, Callable, Protocol
+from collections.abc import Callable
+from typing import IO, Any, Protocol
 
 from golfcore import jsonio
 from golfcore.cardgame.match import Match

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import math
 import reprlib
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from golfcore.errors import GolfError
 from golfcore.framework.compose import find_variant
@@ -43,7 +44,7 @@ def state_of(game: Game) -> dict[str, Any]:
     return {**game.observation().to_json(), "code": game.code, "deal": game.deal}
 
 
-def start(request: dict[str, Any]) -> "SolitaireTable":
+def start(request: dict[str, Any]) -> SolitaireTable:
     """The game a ``new`` request asks for; :class:`GolfError` when it cannot be started."""
     starts = [k for k in ("code", "deal", "position") if k in request]
     if len(starts) != 1:

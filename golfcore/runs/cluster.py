@@ -38,7 +38,8 @@ import itertools
 import logging
 import re
 import socket
-from typing import Any, Callable, Generator, Iterable, TypeVar
+from collections.abc import Callable, Generator, Iterable
+from typing import Any, TypeVar
 
 from golfcore.errors import GolfError
 

@@ -21,8 +21,9 @@ import json
 import math
 import os
 import stat
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Any, Callable, Hashable, Iterator, Mapping, Sequence, TypeVar
+from typing import IO, Any, TypeVar
 
 from golfcore import jsonio
 from golfcore.errors import GolfError

@@ -42,8 +42,9 @@ import sys
 import threading
 import time
 import traceback
+from collections.abc import Callable, Generator, Iterable
 from concurrent.futures.process import BrokenProcessPool
-from typing import Any, Callable, Generator, Iterable, TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 import math
 import sys
 import time
-from typing import IO, Callable
+from collections.abc import Callable
+from typing import IO
 
 
 def format_duration(seconds: float) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 import statistics
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 #: z for a two-sided 95 % interval: the 97.5th percentile of the standard normal distribution.
 Z95 = 1.959963984540054
@@ -118,7 +118,7 @@ def _check_trials(successes: int, n: int, alpha: float) -> None:
         raise ValueError(f"need 0 < alpha < 1, got {alpha}")
 
 
-def _bisect(above: "Callable[[float], bool]") -> tuple[float, float]:
+def _bisect(above: Callable[[float], bool]) -> tuple[float, float]:
     """The interval ``(low, high)``, narrower than 1e-12, holding the point in [0, 1] where
     ``above`` (false, then true as p grows) turns true."""
     low, high = 0.0, 1.0

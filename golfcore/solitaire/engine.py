@@ -2,8 +2,8 @@
 
 Nothing here mutates anything. An accepted action returns a new :class:`GameState`; a refused
 one returns the *same* state with a reason code and the messages to show (APP-06: touching a
-card that does not fit changes nothing). :class:`golfcore.solitaire.game.Game` wraps these functions for
-people who prefer an object that remembers the current state.
+card that does not fit changes nothing). :class:`golfcore.solitaire.game.Game` wraps these functions
+for people who prefer an object that remembers the current state.
 
 Which refusal wins
 ------------------
@@ -65,7 +65,8 @@ class ActionResult:
 
 
 def start_deal(rules: RuleSet, number: int) -> GameState:
-    """The opening state of deal ``number`` (PySolFC's numbering, :mod:`golfcore.solitaire.deal`)."""
+    """The opening state of deal ``number`` (PySolFC's numbering,
+    :mod:`golfcore.solitaire.deal`)."""
     dealt = deal_cards(number, jokers=rules.jokers)
     talon = dealt.talon
     n = rules.initial_waste

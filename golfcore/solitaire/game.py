@@ -1,9 +1,9 @@
 """A game you can hold on to: the rule set plus the current state, with the actions as methods.
 
 :class:`Game` is the object a Python front end uses. It keeps the current immutable
-:class:`~golfcore.solitaire.state.GameState` and replaces it after each accepted action; everything it
-does is a call into :mod:`golfcore.solitaire.engine`, so the pure functions stay available to anyone who
-prefers them (a solver, say).
+:class:`~golfcore.solitaire.state.GameState` and replaces it after each accepted action;
+everything it does is a call into :mod:`golfcore.solitaire.engine`, so the pure functions stay
+available to anyone who prefers them (a solver, say).
 
 >>> game = Game.from_code("GO1-C-AAAAAAB")
 >>> game.position.waste_top
@@ -16,7 +16,8 @@ import copy
 import json
 import random
 import secrets
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from golfcore import jsonio
 from golfcore.solitaire import engine, hints
@@ -50,7 +51,7 @@ class Game:
         Game("cards4", position=Position.from_text(text))
     """
 
-    def __init__(self, variant: "str | Variant | RuleSet" = "app-facil", *,
+    def __init__(self, variant: str | Variant | RuleSet = "app-facil", *,
                  deal: int | None = None, position: Position | None = None,
                  state: GameState | None = None) -> None:
         if sum(x is not None for x in (deal, position, state)) > 1:
@@ -73,7 +74,7 @@ class Game:
             self.state = engine.start_deal(self.rules, deal)
 
     @classmethod
-    def from_code(cls, code: str) -> "Game":
+    def from_code(cls, code: str) -> Game:
         """The game of a code such as ``GO1-E-AAAAAAB`` (APP-16); the letter names the variant."""
         parsed = parse_code(code)
         try:
@@ -121,13 +122,13 @@ class Game:
 
     def hint(self, strategy: str = DEFAULT_HINT, *, limit: int | None = None,
              seconds: float | None = None,
-             progress: "Callable[[Any], None] | None" = None) -> Move | None:
+             progress: Callable[[Any], None] | None = None) -> Move | None:
         """A move to suggest, ``None`` when the game is over: :meth:`suggest`'s move."""
         return self.suggest(strategy, limit=limit, seconds=seconds, progress=progress).move
 
     def suggest(self, strategy: str = DEFAULT_HINT, *, limit: int | None = None,
                 seconds: float | None = None,
-                progress: "Callable[[Any], None] | None" = None) -> Hint:
+                progress: Callable[[Any], None] | None = None) -> Hint:
         """The hint of ``strategy`` (a name registered in :mod:`golfcore.solitaire.hints`:
         :func:`~golfcore.solitaire.hints.hint_names`), with what it shows of its move's worth.
 
@@ -152,7 +153,7 @@ class Game:
             self.state = result.state
         return result
 
-    def play(self, target: "int | str | Card | Move") -> ActionResult:
+    def play(self, target: int | str | Card | Move) -> ActionResult:
         """Play a column's free card. ``target`` is a column number (1..7), a :class:`Move`, a
         move text (``"5"``, ``"1.4"``), or a card in any notation (``"9C"``, ``"9♣"``,
         ``"9 de tréboles"``): touching a covered card is refused as blocked (APP-06)."""
@@ -184,7 +185,7 @@ class Game:
         """Take back the last action (APP-15); refused when nothing is left to take back."""
         return self._commit(engine.undo(self.rules, self.state))
 
-    def apply(self, move: "Move | str") -> ActionResult:
+    def apply(self, move: Move | str) -> ActionResult:
         """Play or draw from a :class:`Move` or its text."""
         return self._commit(engine.apply(self.rules, self.state, move))
 
@@ -194,8 +195,8 @@ class Game:
     players = 1
 
     @classmethod
-    def start(cls, variant: "str | Variant", *, seed: int | None = None,
-              players: int | None = None) -> "Game":
+    def start(cls, variant: str | Variant, *, seed: int | None = None,
+              players: int | None = None) -> Game:
         """A new game of ``variant``: ``seed`` is the deal number (``None``: a random deal,
         drawn with :mod:`secrets`); ``players`` must be ``None`` or 1."""
         if players not in (None, 1):
@@ -226,7 +227,7 @@ class Game:
         a text that is no move."""
         return Move.parse(text)
 
-    def act(self, seat: int, action: "Move | str") -> ActionResult:
+    def act(self, seat: int, action: Move | str) -> ActionResult:
         """Seat 0 plays or draws (:meth:`apply`); refused moves change nothing."""
         self._check_seat(seat)
         if not isinstance(action, (Move, str)):
@@ -253,11 +254,11 @@ class Game:
         return {"status": self.outcome.value,
                 "score": None if score is None else score.to_json()}
 
-    def clone(self) -> "Game":
+    def clone(self) -> Game:
         """An independent copy (it shares the immutable state and the rule set)."""
         return copy.copy(self)
 
-    def resample(self, seat: int, rng: random.Random) -> "Game":
+    def resample(self, seat: int, rng: random.Random) -> Game:
         """A copy whose stock is dealt again in a random order (every position undo can go
         back to agreeing): what the player sees is unchanged. It is no longer the deal's game,
         so its ``deal`` is ``None``."""
@@ -285,7 +286,7 @@ class Game:
         return json.dumps(self.to_json(), ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, data: "dict[str, Any] | str") -> "Game":
+    def from_json(cls, data: dict[str, Any] | str) -> Game:
         """Resume a game saved by :meth:`to_json` (a dict or its JSON text).
 
         Everything is checked before the game is resumed, and anything wrong raises a

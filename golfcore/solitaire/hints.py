@@ -29,9 +29,10 @@ from __future__ import annotations
 
 import difflib
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any, Callable
+from typing import Any
 
 from golfcore.errors import GolfError
 from golfcore.solitaire import engine
@@ -73,9 +74,10 @@ class Hint:
 class HintStrategy:
     """A way to suggest a move: ``name``; ``suggest``, what it runs; ``searches``, whether it
     runs a search bounded by ``limit`` (in ``unit``) and ``seconds`` (here its default
-    budget: ``limit`` when neither is given, ``seconds`` whenever no time is given); ``reads_stock``,
-    whether it reads the stock's order; ``shows``, the name of the chance it shows beside its
-    move (``None``: it shows none); ``summary``, one line for people (``--help``)."""
+    budget: ``limit`` when neither is given, ``seconds`` whenever no time is given);
+    ``reads_stock``, whether it reads the stock's order; ``shows``, the name of the chance it
+    shows beside its move (``None``: it shows none); ``summary``, one line for people
+    (``--help``)."""
 
     name: str
     suggest: Suggest
@@ -89,7 +91,7 @@ class HintStrategy:
 
 
 def _legal(rules: RuleSet, state: GameState, limit: int | None, seconds: float | None,
-           progress: "Callable[[Any], None] | None") -> Hint:
+           progress: Callable[[Any], None] | None) -> Hint:
     return Hint(engine.hint(rules, state), DEFAULT)
 
 
@@ -111,7 +113,7 @@ def hint_names() -> list[str]:
     return sorted(names, key=lambda name: name != DEFAULT)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def hint_strategy(name: str) -> HintStrategy:
     """The strategy registered as ``name``; :class:`~golfcore.errors.GolfError` naming the
     known ones (and the closest) for an unknown name, or a plugin that is not a strategy."""
@@ -145,7 +147,7 @@ def is_search(name: Any) -> bool:
 
 def suggest(rules: RuleSet, state: GameState, strategy: str = DEFAULT, *,
             limit: int | None = None, seconds: float | None = None,
-            progress: "Callable[[Any], None] | None" = None) -> Hint:
+            progress: Callable[[Any], None] | None = None) -> Hint:
     """The move ``strategy`` suggests for ``state`` under ``rules``. A searching strategy is
     bounded by ``limit`` (in its unit) and ``seconds``: its default ``limit`` when neither is
     given, its default ``seconds`` whenever ``seconds`` is not (a ``limit`` alone would let the

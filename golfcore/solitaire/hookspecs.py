@@ -1,4 +1,5 @@
-"""The solitaire's hooks: every rule of Golf solitaire that differs between rule sets is decided here.
+"""The solitaire's hooks: every rule of Golf solitaire that differs between rule sets is decided
+here.
 
 A *rule plugin* implements some of these hooks with :data:`hookimpl`; a *variant* is a named set
 of rule plugins plus their options (see :mod:`golfcore.framework`). Each rule set gets its own
@@ -8,18 +9,21 @@ variants live side by side in one process.
 Conventions that hold for every hook:
 
 * Hooks are called with keyword arguments only.
-* ``options`` is the rule set's options: a read-only mapping of option name to value, e.g. ``options["jokers"] == 2``. A plugin reads only its own options.
+* ``options`` is the rule set's options: a read-only mapping of option name to value, e.g.
+  ``options["jokers"] == 2``. A plugin reads only its own options.
 * Hooks that take no ``state`` must be *pure*: their answer may depend only on their arguments.
   The engine computes them once per rule set and caches the answers (that is what makes the
   engine fast), so a hook that peeks at anything else would be wrong, not just slow.
 * How results combine is stated at each hook. ``firstresult`` hooks stop at the first plugin that
   returns something other than ``None``; the order is pluggy's (last registered first), which is
-  why a rule set refuses two plugins of the same *slot* (:attr:`golfcore.framework.variant.Rule.slot`).
+  why a rule set refuses two plugins of the same *slot*
+  (:attr:`golfcore.framework.variant.Rule.slot`).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from golfcore.framework.hooks import hookimpl, hookspec
 from golfcore.solitaire.moves import ALLOW, Verdict, abstain, allow, deny
@@ -47,8 +51,8 @@ def golf_rank_neighbours(rank: int, options: Mapping[str, Any]) -> Iterable[int]
 
 
 @hookspec
-def golf_play_verdict(card: "Card", waste: "Card | None", adjacent: bool,
-                      options: Mapping[str, Any]) -> "Verdict | None":
+def golf_play_verdict(card: Card, waste: Card | None, adjacent: bool,
+                      options: Mapping[str, Any]) -> Verdict | None:
     """Vote on whether the free ``card`` may be played onto the waste's top card ``waste``.
 
     ``waste`` is ``None`` when the waste is empty (the ``empty-waste`` rule). ``adjacent`` says
@@ -67,7 +71,7 @@ def golf_play_verdict(card: "Card", waste: "Card | None", adjacent: bool,
 
 
 @hookspec(firstresult=True)
-def golf_may_draw(state: "GameState", can_play: bool, options: Mapping[str, Any]) -> "bool | None":
+def golf_may_draw(state: GameState, can_play: bool, options: Mapping[str, Any]) -> bool | None:
     """Whether the player may turn the stock's top card now (APP-07, APP-17, C4-09).
 
     Only asked when the stock is not empty (no variant redeals: C4-04) and the game is not over.
@@ -77,7 +81,7 @@ def golf_may_draw(state: "GameState", can_play: bool, options: Mapping[str, Any]
 
 
 @hookspec(firstresult=True)
-def golf_initial_waste(options: Mapping[str, Any]) -> "int | None":
+def golf_initial_waste(options: Mapping[str, Any]) -> int | None:
     """How many cards of the deal start the waste: 1 (APP-01, C4-04) or 0 (``empty-waste``, APP-18).
 
     The cards come from the top of the talon; what is not on the waste is the stock, in draw order.
@@ -86,7 +90,7 @@ def golf_initial_waste(options: Mapping[str, Any]) -> "int | None":
 
 
 @hookspec
-def golf_extra_cards(options: Mapping[str, Any]) -> "Sequence[Card]":
+def golf_extra_cards(options: Mapping[str, Any]) -> Sequence[Card]:
     """Cards added to the standard 52 before shuffling: jokers (APP-18).
 
     Combination: the concatenation of every plugin's answer, in registration order. Pure.
@@ -94,7 +98,7 @@ def golf_extra_cards(options: Mapping[str, Any]) -> "Sequence[Card]":
 
 
 @hookspec(firstresult=True)
-def golf_outcome(state: "GameState", rules: "RuleSet") -> "Outcome | None":
+def golf_outcome(state: GameState, rules: RuleSet) -> Outcome | None:
     """Whether the game is being played, won or lost (APP-11, APP-12, C4-08, C4-10).
 
     First answer wins. The ``standard-outcome`` plugin answers: won when the tableau is empty,
@@ -104,7 +108,7 @@ def golf_outcome(state: "GameState", rules: "RuleSet") -> "Outcome | None":
 
 
 @hookspec(firstresult=True)
-def golf_score(state: "GameState", outcome: "Outcome", options: Mapping[str, Any]) -> "Score | None":
+def golf_score(state: GameState, outcome: Outcome, options: Mapping[str, Any]) -> Score | None:
     """The score of ``state`` (APP-13, APP-14, C4-13, APP-17).
 
     Must be a function of the state and outcome alone, so that undo, which restores an earlier
@@ -114,7 +118,7 @@ def golf_score(state: "GameState", outcome: "Outcome", options: Mapping[str, Any
 
 
 @hookspec(firstresult=True)
-def golf_undo_limit(options: Mapping[str, Any]) -> "int | None":
+def golf_undo_limit(options: Mapping[str, Any]) -> int | None:
     """How many actions the player may take back in a row (APP-15: the app keeps 100).
 
     First answer wins; with no answer undo is unlimited. Pure.
@@ -122,7 +126,7 @@ def golf_undo_limit(options: Mapping[str, Any]) -> "int | None":
 
 
 @hookspec(firstresult=True)
-def golf_message(reason: str, lang: str, options: Mapping[str, Any]) -> "str | None":
+def golf_message(reason: str, lang: str, options: Mapping[str, Any]) -> str | None:
     """The text shown to a player for a reason code, in language ``lang`` (``"es"`` or ``"en"``).
 
     The ``standard-messages`` plugin answers with the documents' exact Spanish words
@@ -133,7 +137,7 @@ def golf_message(reason: str, lang: str, options: Mapping[str, Any]) -> "str | N
 
 
 @hookspec(firstresult=True)
-def golf_hint(state: "GameState", legal: "Sequence[Move]", rules: "RuleSet") -> "Move | None":
+def golf_hint(state: GameState, legal: Sequence[Move], rules: RuleSet) -> Move | None:
     """A move to suggest to the player (C4-11); only asked when ``legal`` is not empty.
 
     First answer wins; the ``legal-hint`` plugin proposes a legal move, preferring a play to a draw.

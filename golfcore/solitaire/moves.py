@@ -49,11 +49,11 @@ class Move(NamedTuple):
     row: int | None = None
 
     @classmethod
-    def play(cls, column: int, row: int | None = None) -> "Move":
+    def play(cls, column: int, row: int | None = None) -> Move:
         return cls(PLAY, column, row)
 
     @classmethod
-    def draw(cls) -> "Move":
+    def draw(cls) -> Move:
         return DRAW_MOVE
 
     @property
@@ -71,8 +71,9 @@ class Move(NamedTuple):
         return f"Move({str(self)!r})"
 
     @classmethod
-    def parse(cls, text: str) -> "Move":
-        """Read ``"5"``, ``"play 5"``, ``"1.4"``, ``"draw"`` or ``"d"``; raise :class:`MoveError`."""
+    def parse(cls, text: str) -> Move:
+        """Read ``"5"``, ``"play 5"``, ``"1.4"``, ``"draw"`` or ``"d"``; raise
+        :class:`MoveError`."""
         if not isinstance(text, str):
             raise MoveError(f"a move must be text, not {type(text).__name__}")
         word = " ".join(text.strip().lower().split())

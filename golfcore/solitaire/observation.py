@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from golfcore.cards import Card
 from golfcore.errors import GolfError
@@ -65,7 +66,7 @@ class Observation:
                 "waste": [str(c) for c in self.waste]}
 
 
-def observe(position: "Position | GameState") -> Observation:
+def observe(position: Position | GameState) -> Observation:
     """What the player of ``position`` (or of a game state's position) sees."""
     if isinstance(position, GameState):
         position = position.position
@@ -126,8 +127,8 @@ class SolitaireObservation:
         return out
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any], deck: "Sequence[Card] | None" = None
-                  ) -> "SolitaireObservation":
+    def from_json(cls, data: Mapping[str, Any], deck: Sequence[Card] | None = None
+                  ) -> SolitaireObservation:
         """Read :meth:`to_json`'s form back (``code`` and ``deal`` beside it are ignored).
         Which cards the stock holds is not in it: they are the ``deck``'s cards (default: the
         variant's) that are not in the columns or on the waste; :class:`GolfError` when those
@@ -135,7 +136,7 @@ class SolitaireObservation:
         return _read(data, deck)
 
 
-def seen(rules: "RuleSet", state: GameState) -> SolitaireObservation:
+def seen(rules: RuleSet, state: GameState) -> SolitaireObservation:
     """What the player of ``state`` sees under ``rules``."""
     from golfcore.solitaire.engine import legal_moves
 
@@ -176,7 +177,7 @@ _FIELDS = {"variant", "status", "moves", "waste", "stock", "tableau", "free", "l
            "undoable", "position", "messages", "code", "deal"}
 
 
-def _read(data: Mapping[str, Any], deck: "Sequence[Card] | None") -> SolitaireObservation:
+def _read(data: Mapping[str, Any], deck: Sequence[Card] | None) -> SolitaireObservation:
     from golfcore.solitaire.rules import rule_set
 
     if not isinstance(data, Mapping):

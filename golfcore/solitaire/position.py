@@ -30,7 +30,8 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from golfcore.cards import JOKER, Card
 from golfcore.errors import CardError, PositionError
@@ -126,14 +127,14 @@ class Position:
 
     # -- transitions (trusted: the engine checks legality first) --------------------------------
 
-    def after_play(self, column: int) -> "Position":
+    def after_play(self, column: int) -> Position:
         """The position after the free card of ``column`` (1..7) went onto the waste (APP-04)."""
         cols = self.columns
         src = cols[column - 1]
         new_cols = cols[:column - 1] + (src[:-1],) + cols[column:]
         return Position(new_cols, self.stock, self.waste + (src[-1],))
 
-    def after_draw(self) -> "Position":
+    def after_draw(self) -> Position:
         """The position after the stock's top card was turned onto the waste (APP-07)."""
         return Position(self.columns, self.stock[1:], self.waste + (self.stock[0],))
 
@@ -142,7 +143,7 @@ class Position:
     @classmethod
     def build(cls, columns: Sequence[Iterable[Card | str]] = (),
               stock: Iterable[Card | str] = (),
-              waste: Iterable[Card | str] | Card | str | None = ()) -> "Position":
+              waste: Iterable[Card | str] | Card | str | None = ()) -> Position:
         """A checked position from cards or card texts in any notation.
 
         ``columns`` may list fewer than 7 columns (the rest are empty); ``waste`` may be one card
@@ -217,7 +218,7 @@ class Position:
         return "\n".join(lines) + "\n"
 
     @classmethod
-    def from_text(cls, text: str, source: str = "<text>") -> "Position":
+    def from_text(cls, text: str, source: str = "<text>") -> Position:
         """Read the text form (see the module docstring). Errors name ``source`` and the line."""
         columns: dict[int, tuple[Card, ...]] = {}
         parts: dict[str, tuple[Card, ...]] = {}
@@ -265,7 +266,7 @@ class Position:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Position":
+    def from_json(cls, data: Mapping[str, Any]) -> Position:
         """Read :meth:`to_json`'s form. ``waste`` may also be a single card or ``null``.
 
         The PySolFC oracle's records (with extra ``deal`` and ``winnable`` fields) are not

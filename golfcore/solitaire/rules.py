@@ -3,14 +3,15 @@
 :class:`RuleSet` (built on :class:`golfcore.framework.ruleset.BaseRuleSet`) is the only place
 that calls the solitaire's hooks. It wraps each hook in a typed method,
 combines results as the hook's spec says, and caches the answers of pure hooks, so the engine
-(:mod:`golfcore.solitaire.engine`) never touches pluggy. Two rule sets never share anything: build as many
-as you like in one process.
+(:mod:`golfcore.solitaire.engine`) never touches pluggy. Two rule sets never share anything:
+build as many as you like in one process.
 """
 
 from __future__ import annotations
 
 import functools
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from golfcore.cards import JOKER, Card, deck
 from golfcore.errors import PluginError
@@ -23,11 +24,12 @@ __all__ = ["LANGUAGES", "RuleSet", "rule_set"]
 
 
 class RuleSet(BaseRuleSet):
-    """The rules of one solitaire variant. ``RuleSet("cards4+jokers=2")`` or ``RuleSet(variant)``."""
+    """The rules of one solitaire variant: ``RuleSet("cards4+jokers=2")`` or
+    ``RuleSet(variant)``."""
 
     GAME = "solitaire"
 
-    def __init__(self, variant: "Variant | str" = "app-facil", reg: Registry | None = None):
+    def __init__(self, variant: Variant | str = "app-facil", reg: Registry | None = None):
         super().__init__(variant, reg)
         hook = self.pm.hook
         opts = self.options

@@ -1,8 +1,8 @@
 """Scores, and the nine-hole round of the traditional rule (C4-13, APP-17).
 
-A :class:`Score` is what :func:`golfcore.solitaire.hookspecs.golf_score` answers: app points (APP-13),
-strokes (C4-13), or only the result (Cards4). A :class:`Round` adds up nine holes of strokes
-against par 45.
+A :class:`Score` is what :func:`golfcore.solitaire.hookspecs.golf_score` answers: app points
+(APP-13), strokes (C4-13), or only the result (Cards4). A :class:`Round` adds up nine holes of
+strokes against par 45.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class Round:
     holes: int = HOLES
     par: int = PAR
 
-    def add(self, strokes: int) -> "Round":
+    def add(self, strokes: int) -> Round:
         if self.complete:
             raise ValueError(f"the round is complete: it has {self.holes} holes")
         if isinstance(strokes, bool) or not isinstance(strokes, int):

@@ -37,10 +37,10 @@ class GameState:
 
     position: Position
     moves: int
-    previous: "GameState | None"
+    previous: GameState | None
     undoable: int
 
-    def __init__(self, position: Position, moves: int = 0, previous: "GameState | None" = None,
+    def __init__(self, position: Position, moves: int = 0, previous: GameState | None = None,
                  undoable: int = 0) -> None:
         object.__setattr__(self, "position", position)
         object.__setattr__(self, "moves", moves)
@@ -91,7 +91,7 @@ class GameState:
         return state is not None and state.previous is not None
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "GameState":
+    def from_json(cls, data: dict[str, Any]) -> GameState:
         """Read :meth:`to_json`'s form back; the undo history is restored as it was.
 
         ``position`` is required; ``moves`` (default 0) must count at least the actions the
@@ -143,7 +143,7 @@ class GameState:
             previous = cls(position, moves, previous, depth)
         return cls(positions[-1], moves, previous, len(history))
 
-    def limited(self, limit: int | None) -> "GameState":
+    def limited(self, limit: int | None) -> GameState:
         """This state with at most ``limit`` actions left to undo (a variant's undo limit)."""
         if limit is None or self.undoable <= limit:
             return self

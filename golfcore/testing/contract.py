@@ -31,8 +31,9 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from golfcore.errors import GolfError
 from golfcore.framework.interface import LANGUAGES, Playable

@@ -11,8 +11,9 @@ raises :class:`~golfcore.errors.CodeError` quoting it and saying what was expect
 from __future__ import annotations
 
 import secrets
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from golfcore.codes import encode_number, format_code, parse_lettered
 from golfcore.errors import CodeError, GolfError

@@ -17,7 +17,7 @@ from __future__ import annotations
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from collections.abc import Iterator
 
 #: How long a connection waits for another one's write lock before giving up, in seconds.
 BUSY_SECONDS = 10.0

@@ -16,7 +16,8 @@ it is (``$.tables[2].seats[1].token``) and writes nothing. The kinds of seats a 
 from __future__ import annotations
 
 import re
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from golfcore.web.stats import (CARD_GAME, GAMES, SOLITAIRE, Problem, is_int, is_number,
                                 json_type, summary_problems)

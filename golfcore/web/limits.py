@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable, Container
 from dataclasses import dataclass, fields
-from typing import Any, Awaitable, Callable, Container, TypeVar
+from typing import Any, TypeVar
 
 from golfcore.protocol.cardgame import RequestError
 from golfcore.protocol.server import error_reply, read_request
@@ -172,7 +173,7 @@ class Bounds:
                                f"table(s) it created (someone still sits there, or its "
                                f"computers play): it may create another once one is left")
 
-    def admit_search(self, running: "set[asyncio.Task[None]]") -> None:
+    def admit_search(self, running: set[asyncio.Task[None]]) -> None:
         """Refuse (``busy``) a search to a connection ``running`` as many as it may, or when
         the server has as many running and waiting as it may; else take a place in
         :attr:`slots` (the search must then go through ``slots.run``). ``running`` keeps only

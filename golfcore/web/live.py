@@ -50,7 +50,7 @@ class LiveTables:
         self.locks: dict[str, asyncio.Lock] = {}
         self.computers = Computers(self, bot_delay)
 
-    # -- tables and seats ---------------------------------------------------------------------------
+    # -- tables and seats --------------------------------------------------------------------------
 
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())

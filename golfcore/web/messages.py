@@ -19,7 +19,7 @@ The values of the fields are checked by the tables (:mod:`golfcore.web.tables`):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from golfcore.protocol import server
 from golfcore.protocol.server import BAD_INPUT, BAD_REQUEST, WRONG_GAME, error_reply
@@ -65,7 +65,7 @@ class Message:
     request: dict[str, Any]
 
 
-def read_message(text: str, game: str | None) -> Union[Message, dict[str, Any]]:
+def read_message(text: str, game: str | None) -> Message | dict[str, Any]:
     """The request in ``text``, or the error reply (a dict) to send instead. ``game`` is the
     game of the connection's table, ``None`` when it has none."""
     if len(text) > MAX_MESSAGE:

@@ -80,7 +80,7 @@ class NewTable:
     saved with its first action, never without it)."""
 
     record: TableRecord
-    first: "NewAction | None" = None
+    first: NewAction | None = None
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,8 @@ next snapshot, and the table's summary, variant and seats must be those of the t
 
 from __future__ import annotations
 
-from typing import Any, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any
 
 from golfcore.cardgame.match import Match
 from golfcore.errors import GolfError

@@ -20,7 +20,7 @@ left byte for byte as it was.
 from __future__ import annotations
 
 import sqlite3
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from golfcore.web import dbfile
 from golfcore.web.records import StoreError

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable, Container
 from functools import partial
-from typing import Any, Awaitable, Callable, Container
+from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 

@@ -28,8 +28,9 @@ from __future__ import annotations
 
 import ipaddress
 import re
+from collections.abc import Awaitable, Callable, Iterable, MutableMapping
 from dataclasses import dataclass, field
-from typing import Any, Awaitable, Callable, Iterable, MutableMapping
+from typing import Any
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]

@@ -13,9 +13,10 @@ from __future__ import annotations
 import logging
 import socket
 import ssl
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from golfcore.errors import GolfError
 from golfcore.web.messages import MAX_MESSAGE

@@ -33,8 +33,9 @@ import secrets
 import sqlite3
 import threading
 import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, Callable, Sequence, Union
+from typing import Any
 
 from golfcore.web import dbfile
 from golfcore.web.dbfile import BUSY_SECONDS
@@ -45,7 +46,7 @@ from golfcore.web.records import (LoggedAction, NewAction, NewTable, NotSaved, S
 from golfcore.web.schema import MIGRATIONS, SCHEMA_VERSION, check_schema, migrate
 from golfcore.web.stats import TableFacts, statistics, summary_problems
 
-Write = Union[NewTable, NewAction]
+Write = NewTable | NewAction
 
 __all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "LoggedAction", "NewAction",
            "NewTable", "NotSaved", "SeatRecord", "StaleVersion", "Store", "StoreError",

@@ -14,9 +14,9 @@ The game commands are ``golf serve``'s own (:mod:`golfcore.protocol.solitaire`,
 * the card game answers only for the seats the connection holds (``not-your-seat``), never the
   referee's view (``not-referee``), and a match code only once the match is over.
 
-Snapshots (what :meth:`snapshot` saves and :func:`golfcore.web.resume.resume` loads): a solitaire table
-is :meth:`Game.to_json` plus ``round`` (``null``, or ``{code, hole, finished}``: the course code,
-the hole being played and the summary entries of the finished holes); a card-game table is
+Snapshots (what :meth:`snapshot` saves and :func:`golfcore.web.resume.resume` loads): a solitaire
+table is :meth:`Game.to_json` plus ``round`` (``null``, or ``{code, hole, finished}``: the course
+code, the hole being played and the summary entries of the finished holes); a card-game table is
 :meth:`Match.to_json`. Summaries are the format :mod:`golfcore.web.stats` reads.
 """
 
@@ -26,8 +26,9 @@ import copy
 import functools
 import hashlib
 import secrets
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Sequence, Union
+from typing import Any
 
 from golfcore.cardgame.bots import Bot, bot_names, find_bot
 from golfcore.cardgame.match import Match
@@ -80,7 +81,7 @@ class Step:
     the ``table`` after it and ``last`` (``{seat, action, by}``, what the pushes say)."""
 
     reply: dict[str, Any]
-    table: "LiveTable | None" = None
+    table: LiveTable | None = None
     last: dict[str, Any] | None = None
 
 
@@ -107,7 +108,7 @@ def _strip(request: dict[str, Any], *names: str) -> dict[str, Any]:
     return {k: v for k, v in request.items() if k not in names}
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def bot_class(name: str) -> type[Bot]:
     """The bot registered as ``name`` (looked up once: reading entry points is slow)."""
     return find_bot(name)
@@ -454,7 +455,7 @@ class LiveCardGame:
                 **self.view(held)}
 
 
-LiveTable = Union[LiveSolitaire, LiveCardGame]
+LiveTable = LiveSolitaire | LiveCardGame
 
 
 # -- from and to the store ---------------------------------------------------------------------

@@ -49,7 +49,10 @@ def language_words() -> dict[str, set[str]]:
 SEEN = """
 (lang) => {
   const out = [];
-  const other = (el) => { const l = el.closest("[lang]"); return l && l.lang && !l.lang.startsWith(lang); };
+  const other = (el) => {
+    const l = el.closest("[lang]");
+    return l && l.lang && !l.lang.startsWith(lang);
+  };
   const shown = (el) => el.checkVisibility ? el.checkVisibility() : el.getClientRects().length > 0;
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -62,7 +65,8 @@ SEEN = """
   }
   for (const el of document.body.querySelectorAll("[aria-label], [title], [placeholder], [alt]")) {
     if (other(el) || !shown(el)) continue;
-    for (const a of ["aria-label", "title", "placeholder", "alt"]) if (el.getAttribute(a)) out.push(el.getAttribute(a));
+    for (const a of ["aria-label", "title", "placeholder", "alt"])
+      if (el.getAttribute(a)) out.push(el.getAttribute(a));
   }
   out.push(document.title);
   return out;
@@ -116,7 +120,10 @@ FELT_CONTRAST = """
 () => {
   const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
   const lum = ([r, g, b]) => {
-    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    const f = (v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    };
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
   };
   const probe = document.createElement("div");
@@ -138,7 +145,8 @@ FELT_CONTRAST = """
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const el = n.parentElement;
-    if (!el || !n.textContent.trim() || !el.checkVisibility() || el.closest(".visually-hidden")) continue;
+    if (!el || !n.textContent.trim() || !el.checkVisibility()
+        || el.closest(".visually-hidden")) continue;
     if (!onFelt(el)) continue;
     const fg = lum(rgb(getComputedStyle(el).color));
     const ratio = (Math.max(fg, felt) + 0.05) / (Math.min(fg, felt) + 0.05);

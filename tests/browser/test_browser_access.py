@@ -15,8 +15,10 @@ from playwright.sync_api import expect
 
 from conftest import wait_until
 
-ACTIVE = "() => { const a = document.activeElement; return a ? (a.dataset.testid || a.id || a.tagName) : null; }"
-INSIDE = "(testid) => !!document.activeElement && !!document.activeElement.closest(`[data-testid='${testid}']`)"
+ACTIVE = ("() => { const a = document.activeElement; "
+          "return a ? (a.dataset.testid || a.id || a.tagName) : null; }")
+INSIDE = ("(testid) => !!document.activeElement"
+          " && !!document.activeElement.closest(`[data-testid='${testid}']`)")
 RUNNING = "() => document.getAnimations().filter(a => a.playState === 'running').length"
 
 
@@ -68,8 +70,8 @@ def test_tabs_and_the_rule_choice_move_with_the_arrow_keys(app):
     app.expect("tab-solitaire").to_be_focused()
     app.expect("tab-solitaire").to_have_attribute("aria-selected", "true")
     # only the selected tab is in the Tab order
-    assert page.evaluate("() => [...document.querySelectorAll('[role=tab]')].map(t => t.tabIndex)") \
-        == [0, -1, -1]
+    tab_order = "() => [...document.querySelectorAll('[role=tab]')].map(t => t.tabIndex)"
+    assert page.evaluate(tab_order) == [0, -1, -1]
     app.open_new_dialog()
     app("rule-facil").click()
     page.keyboard.press("ArrowRight")

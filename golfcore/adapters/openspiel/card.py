@@ -13,14 +13,14 @@ The rules are golfcore's: legal actions and their effects are asked of
 :mod:`golfcore.cardgame.engine`. Player action ids are :func:`golfcore.adapters.encoding.
 card_action_id`'s (``2 + 3·size`` of them).
 
-Parameters: ``variant`` (a card-game variant, composed strings too; a game string cannot
-hold ``=``, so an option is written with ``:`` there: ``six-card+holes:3``), ``players`` (2 to
-6), ``shape`` (``"3x3"``; empty: the variant's), ``mode`` (``round``: one round, each seat's return minus its points for the round, the ender's
-penalty included; ``match``: the whole match, rounds dealt by chance in turn, each seat's return
-minus its total), ``max_turns`` (a round reaching this many turns is stopped and scored as it
-lies; play that turns cards up ends far sooner) and ``max_rounds`` (a match stops after this
-many rounds). OpenSpiel needs both bounds: golfcore's rules let a round go on while no one turns
-up their last card.
+Parameters: ``variant`` (a card-game variant, composed strings too; a game string cannot hold
+``=``, so an option is written with ``:`` there: ``six-card+holes:3``), ``players`` (2 to 6),
+``shape`` (``"3x3"``; empty: the variant's), ``mode`` (``round``: one round, each seat's return
+minus its points for the round, the ender's penalty included; ``match``: the whole match, rounds
+dealt by chance in turn, each seat's return minus its total), ``max_turns`` (a round reaching
+this many turns is stopped and scored as it lies; play that turns cards up ends far sooner) and
+``max_rounds`` (a match stops after this many rounds). OpenSpiel needs both bounds: golfcore's
+rules let a round go on while no one turns up their last card.
 """
 
 from __future__ import annotations
@@ -98,10 +98,10 @@ class Table:
     draw_at: int = -1
     story: tuple[Event, ...] = ()
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Table":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return self
 
-    def told(self, *events: Event) -> "Table":
+    def told(self, *events: Event) -> Table:
         return replace(self, story=self.story + events)
 
 
@@ -179,7 +179,7 @@ class CardGame(pyspiel.Game):
             max_game_length=rounds * per_round)
         super().__init__(GAME_TYPE, info, params)
 
-    def new_initial_state(self) -> "CardState":
+    def new_initial_state(self) -> CardState:
         return CardState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None,
@@ -346,7 +346,7 @@ class CardState(pyspiel.State):
             return f"card {enc.CARD_KINDS[action]}"
         return str(enc.card_action(action, self.setup.size))
 
-    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> "CardState":
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardState:
         """A state drawn from the states ``player_id`` cannot tell from this one, every card
         hidden from that seat dealt again (:mod:`golfcore.adapters.openspiel.resample`)."""
         from golfcore.adapters.openspiel.resample import resample

@@ -29,8 +29,9 @@ from __future__ import annotations
 import base64
 import pickle
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any
 
 from golfcore.adapters import encoding as enc
 from golfcore.adapters.openspiel.card import CardState, Table

@@ -71,7 +71,7 @@ class Table:
     dealing: tuple[Card, ...] | None = None
     drawing: bool = False
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> "Table":
+    def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return self
 
     def position(self) -> Position:
@@ -109,11 +109,11 @@ class SolitaireGame(pyspiel.Game):
             max_game_length=len(deck) + 2 * cards)
         super().__init__(GAME_TYPE, info, params)
 
-    def new_initial_state(self) -> "SolitaireState":
+    def new_initial_state(self) -> SolitaireState:
         return SolitaireState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None,
-                         params: dict[str, Any] | None = None) -> "SolitaireObserver":
+                         params: dict[str, Any] | None = None) -> SolitaireObserver:
         if params:
             raise ValueError(f"{NAME} takes no observation parameters, got {params}")
         recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)

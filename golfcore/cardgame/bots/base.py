@@ -15,9 +15,10 @@ import difflib
 import hashlib
 import json
 import random
+from collections.abc import Mapping
 from importlib import metadata
 from types import MappingProxyType
-from typing import Any, ClassVar, Mapping
+from typing import Any, ClassVar
 
 from golfcore.cardgame.rules import RuleSet, rule_set
 from golfcore.errors import GolfError

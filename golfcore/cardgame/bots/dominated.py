@@ -27,7 +27,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from golfcore.cardgame.actions import DISCARD, DRAW, REPLACE, TAKE, Action
 from golfcore.cardgame.bots.sim import HIDDEN, Seen, Tables, cover_of, place_delta, seen

@@ -19,7 +19,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from golfcore.cardgame.actions import DISCARD, REPLACE
 from golfcore.cardgame.bots import sim

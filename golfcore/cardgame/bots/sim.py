@@ -15,8 +15,9 @@ from __future__ import annotations
 import functools
 import math
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Sequence
+from typing import Any
 
 from golfcore.cardgame.rules import END_ROUND, RuleSet, rule_set
 from golfcore.cards import Card
@@ -189,7 +190,7 @@ class Table:
 
     @classmethod
     def build(cls, tab: Tables, views: Sequence[Sequence[int]], mean: float, ender: int,
-              pool: list[int] | None = None, patient: bool = True) -> "Table":
+              pool: list[int] | None = None, patient: bool = True) -> Table:
         rk = [[tab.rank[c] if c >= 0 else HIDDEN for c in view] for view in views]
         vl = [[float(tab.val[c]) if c >= 0 else mean for c in view] for view in views]
         down = [sum(1 for c in view if c < 0) for view in views]
@@ -362,7 +363,7 @@ class Round:
         self.rng = rng
         self.turns = 0
 
-    def copy(self) -> "Round":
+    def copy(self) -> Round:
         return Round(self.tab, [b[:] for b in self.real], [b[:] for b in self.view],
                      self.stock[:], self.discard[:], self.turn, self.ender, self.left[:],
                      self.rng)

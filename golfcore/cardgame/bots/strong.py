@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from golfcore.cardgame.bots import sim
 from golfcore.cardgame.bots.base import Bot, BotError

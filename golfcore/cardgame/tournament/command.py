@@ -8,7 +8,8 @@ import json
 import os
 import sys
 import time
-from typing import Any, Collection, Generator, Iterable, Sequence
+from collections.abc import Collection, Generator, Iterable, Sequence
+from typing import Any
 
 from golfcore.runs import cluster, jsonl
 from golfcore.runs import pool
@@ -259,8 +260,8 @@ def _tournament(args: argparse.Namespace, unit: str, count: int, variant: str,
                         label="tournament", unit=games)
     started = time.perf_counter()
     results = play_tournament(variant, entrants, args.seed, todo, unit, processes, on=on)
-    interrupted = jsonl.collect(results, lambda r: r["match"], records, output, resume.needs_newline,
-                                progress)
+    interrupted = jsonl.collect(results, lambda r: r["match"], records, output,
+                                resume.needs_newline, progress)
     if interrupted:
         _err(f"{PROG} tournament: interrupted with {len(records)} of {count} {games} "
              f"played; they are in {output}: run the same command again to go on")

@@ -17,9 +17,10 @@ import copy
 import math
 import importlib
 import time
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Mapping, Protocol, Sequence
+from typing import Any, Protocol
 
 from golfcore.cardgame.engine import ActResult
 from golfcore.cardgame.match import Match

@@ -4,7 +4,8 @@ per round of each bot and the share of matches each won, with their 95 % interva
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 from xml.sax.saxutils import escape
 
 from golfcore.runs.svg import open_document

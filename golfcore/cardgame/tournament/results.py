@@ -9,8 +9,9 @@ anything is repaired; reading, repairing and appending lines are :mod:`golfcore.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from golfcore.cardgame.rules import rule_set
 from golfcore.cardgame.tournament.play import MATCHES, Record, match_seed, seating
@@ -173,9 +174,10 @@ def read_results(path: str, identity: dict[str, Any], matches: int,
     A record of another tournament (other bots, options, order, variant, seed or unit), or
     anything that is not a tournament record (a field of the wrong type or range: the error
     names the file, the line and the field) or contradicts itself (:func:`check_consistent`),
-    is :class:`GolfError`, and the file is left as it is. Otherwise a last line cut off mid-write is removed (when ``repair``), records of
-    matches from ``matches`` on are counted in ``outside`` and left in the file, and each
-    match is taken once (``duplicates`` counts the extra lines).
+    is :class:`GolfError`, and the file is left as it is. Otherwise a last line cut off mid-write
+    is removed (when ``repair``), records of matches from ``matches`` on are counted in
+    ``outside`` and left in the file, and each match is taken once (``duplicates`` counts the
+    extra lines).
     """
     found = jsonl.read_lines(path, "tournament", RECORD_START)
     resume = Resume(truncated=found.truncated, needs_newline=found.needs_newline)

@@ -6,7 +6,8 @@ The intervals and percentiles are :mod:`golfcore.runs.stats`' (shared with ``gol
 from __future__ import annotations
 
 import math
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from golfcore.cardgame.tournament.play import MATCHES, Record
 from golfcore.runs.stats import percentile, ratio_interval, wilson_interval

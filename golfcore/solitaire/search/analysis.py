@@ -1,9 +1,9 @@
 """Post-game analysis: replay a game and ask the solver, at every step, what was still possible.
 
 :func:`analyse` replays moves from a starting state and, before the first move and after each
-one, asks :mod:`golfcore.solitaire.search.solver` whether the deal can still be won and what the best result
-still reachable is (cards removed over the whole game, and the variant's score). The move after
-which the deal could no longer be won is the *first losing move*.
+one, asks :mod:`golfcore.solitaire.search.solver` whether the deal can still be won and what the
+best result still reachable is (cards removed over the whole game, and the variant's score). The
+move after which the deal could no longer be won is the *first losing move*.
 
 >>> from golfcore.solitaire import engine
 >>> from golfcore.solitaire.rules import rule_set
@@ -15,9 +15,9 @@ which the deal could no longer be won is the *first losing move*.
 Moves are what ``golf play`` reads: a column number (``"5"``), a touch (``"1.4"``, refused as
 blocked unless it is the free card), ``"draw"``, a card in any notation (``"9C"``,
 ``"9 de tréboles"``), or :class:`~golfcore.solitaire.moves.Move` and
-:class:`~golfcore.cards.Card` values. Undo is not accepted: give the moves the game kept. Every move is checked before the
-solver runs, so a refused move fails fast with :class:`AnalysisError` naming its index, the move
-and the reason.
+:class:`~golfcore.cards.Card` values. Undo is not accepted: give the moves the game kept. Every move
+is checked before the solver runs, so a refused move fails fast with :class:`AnalysisError` naming
+its index, the move and the reason.
 
 The solver is asked once per step, except where the game follows the line the solver found at
 the step before: the rest of that line is still a best line, so the step inherits its answer
@@ -34,8 +34,9 @@ never reports a verdict its searches did not prove.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
 from golfcore.solitaire import engine
 from golfcore.cards import Card
@@ -185,11 +186,11 @@ class Analysis:
         }
 
 
-def _text(move: "str | Move | Card") -> str:
+def _text(move: str | Move | Card) -> str:
     return str(move) if not isinstance(move, str) else move
 
 
-def _apply(rules: RuleSet, state: GameState, move: "str | Move | Card",
+def _apply(rules: RuleSet, state: GameState, move: str | Move | Card,
            index: int) -> engine.ActionResult:
     """Apply one move as ``golf play`` reads it; raise :class:`AnalysisError` when it cannot be
     read or is refused."""
@@ -234,7 +235,7 @@ def _apply(rules: RuleSet, state: GameState, move: "str | Move | Card",
 
 
 def replay(rules: RuleSet, start_state: GameState,
-           moves: Iterable["str | Move | Card"]) -> list[tuple[str, engine.ActionResult]]:
+           moves: Iterable[str | Move | Card]) -> list[tuple[str, engine.ActionResult]]:
     """Apply ``moves`` in order; the accepted results, or :class:`AnalysisError` at the first
     move that cannot be read or is refused."""
     state = start_state
@@ -274,9 +275,9 @@ def _follow(previous: Step, index: int, move: str, result: engine.ActionResult,
         seconds=0.0, complete=previous.complete)
 
 
-def analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | Move | Card"], *,
+def analyse(rules: RuleSet, start_state: GameState, moves: Sequence[str | Move | Card], *,
             limit: int | None = None, seconds: float | None = None,
-            progress: "Callable[[SearchProgress], None] | None" = None) -> Analysis:
+            progress: Callable[[SearchProgress], None] | None = None) -> Analysis:
     """Replay ``moves`` from ``start_state`` and ask the solver at every step (see the module
     docstring). Raises :class:`AnalysisError` for a move that cannot be read or is refused,
     before any search.

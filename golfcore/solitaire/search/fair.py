@@ -12,11 +12,11 @@ likely and asks for the best that a player can do who decides on what they have 
   draw, the average over the unseen cards of the fair chance with that card turned up.
 
 :func:`fair_chance` computes it exactly (an expectimax over information states,
-:mod:`golfcore.solitaire.search.fair_search`) within a budget of information states and seconds. When
-the budget runs out it never guesses: it reports a **bracket**, a lower and an upper bound that
-hold the fair chance together at a stated rate (95 %), made of what the exact search proved and
-of bounds sampled on orders of the stock (:mod:`golfcore.solitaire.search.fair_bracket`). The
-answer says which it is: ``method`` is ``"exact"`` or ``"bracket"``.
+:mod:`golfcore.solitaire.search.fair_search`) within a budget of information states and seconds.
+When the budget runs out it never guesses: it reports a **bracket**, a lower and an upper bound that
+hold the fair chance together at a stated rate (95 %), made of what the exact search proved and of
+bounds sampled on orders of the stock (:mod:`golfcore.solitaire.search.fair_bracket`). The answer
+says which it is: ``method`` is ``"exact"`` or ``"bracket"``.
 
 >>> from golfcore import Position
 >>> position = Position.build([["7C", "9C"]], stock=["8D", "6S"], waste="4C")
@@ -32,9 +32,10 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable
+from typing import Any
 
 from golfcore.errors import GolfError
 from golfcore.notation import quote
@@ -51,7 +52,8 @@ from golfcore.solitaire.rules import RuleSet, rule_set
 from golfcore.solitaire.state import GameState, Outcome
 
 __all__ = ["EXACT", "BRACKET", "Bracket", "Budget", "FairProgress", "FairResult",
-           "action_bracket", "action_chances", "proved_chance", "best_fair_move", "check_budget", "fair_chance", "DEFAULT_SAMPLES",
+           "action_bracket", "action_chances", "proved_chance", "best_fair_move", "check_budget",
+           "fair_chance", "DEFAULT_SAMPLES",
            "DEFAULT_POLICY_STATES", "DEFAULT_POLICY_UNSEEN", "DEFAULT_SOLVER_POSITIONS"]
 
 #: ``FairResult.method`` of an exact value (a bracket's is :data:`BRACKET`, ``"bracket"``,
@@ -122,7 +124,7 @@ class FairResult:
         return out
 
 
-def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
+def fair_chance(rules: RuleSet | str, position: Position | GameState, *,
                 states: int | None = None, seconds: float | None = None,
                 samples: int = DEFAULT_SAMPLES, seed: int = 1,
                 policy_states: int = DEFAULT_POLICY_STATES,
@@ -130,7 +132,7 @@ def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
                 solver_positions: int = DEFAULT_SOLVER_POSITIONS,
                 bracket_seconds: float | None = None, confidence: float = CONFIDENCE,
                 fraction: bool = False,
-                progress: "Callable[[FairProgress], None] | None" = None) -> FairResult:
+                progress: Callable[[FairProgress], None] | None = None) -> FairResult:
     """The fair chance of ``position`` (or of a game state's position) under ``rules``.
 
     The exact search runs first, capped by ``states`` (information states) and ``seconds``
@@ -192,17 +194,17 @@ def fair_chance(rules: "RuleSet | str", position: "Position | GameState", *,
                        "greedy_choices": found.greedy_choices})
 
 
-def best_fair_move(rules: "RuleSet | str", position: "Position | GameState",
+def best_fair_move(rules: RuleSet | str, position: Position | GameState,
                    **options: Any) -> Move | None:
     """The action that maximises the fair chance (:func:`fair_chance`'s ``best``, with the same
     options); ``None`` when the game is over. It never reads the order of the stock."""
     return fair_chance(rules, position, **options).best
 
 
-def action_chances(rules: "RuleSet | str", position: "Position | GameState", *,
+def action_chances(rules: RuleSet | str, position: Position | GameState, *,
                    states: int | None = None, seconds: float | None = None,
                    fraction: bool = False,
-                   progress: "Callable[[FairProgress], None] | None" = None,
+                   progress: Callable[[FairProgress], None] | None = None,
                    ) -> list[tuple[Move, float]]:
     """Every legal action with its exact fair chance (plays by column, then the draw), for an
     analysis that shows what each choice was worth; empty when the game is over. Raises
@@ -222,9 +224,9 @@ def action_chances(rules: "RuleSet | str", position: "Position | GameState", *,
             search.action_values(limit=states, deadline=deadline, progress=progress)]
 
 
-def proved_chance(rules: "RuleSet | str", position: "Position | GameState", *,
+def proved_chance(rules: RuleSet | str, position: Position | GameState, *,
                   states: int | None = None, seconds: float | None = None,
-                  progress: "Callable[[FairProgress], None] | None" = None
+                  progress: Callable[[FairProgress], None] | None = None
                   ) -> tuple[float, float]:
     """What the exact search proves about the fair chance of ``position`` within ``states``
     and ``seconds``, sampling nothing: ``(value, value)`` when it finishes, else the bounds it
@@ -247,14 +249,14 @@ def proved_chance(rules: "RuleSet | str", position: "Position | GameState", *,
     return value, value
 
 
-def action_bracket(rules: "RuleSet | str", position: "Position | GameState", action: Move, *,
+def action_bracket(rules: RuleSet | str, position: Position | GameState, action: Move, *,
                    proved_low: float = 0.0, proved_high: float = 1.0,
                    samples: int = DEFAULT_SAMPLES, seed: int = 1,
                    policy_states: int = DEFAULT_POLICY_STATES,
                    policy_unseen: int = DEFAULT_POLICY_UNSEEN,
                    solver_positions: int = DEFAULT_SOLVER_POSITIONS,
                    bracket_seconds: float | None = None, confidence: float = CONFIDENCE,
-                   progress: "Callable[[FairProgress], None] | None" = None) -> Bracket:
+                   progress: Callable[[FairProgress], None] | None = None) -> Bracket:
     """The bracket of the chance of making ``action`` (a legal action) first at ``position``:
     sampled orders, each played by the non-peeking policy after ``action`` and decided by the
     solver after it, intersected with what the caller proved (``proved_low``,

@@ -14,9 +14,9 @@ with the largest losses are the *mistakes*.
 The chance of the action chosen: the position's own chance when it is the best action (the one
 :func:`~golfcore.solitaire.search.fair.fair_chance` names); for another play, the chance of the
 position it led to (the next step's); for another draw, from every action's exact chance
-(:func:`~golfcore.solitaire.search.fair.action_chances`) when that fits the budget, else by *strata*:
-each card the stock may turn up, weighted by how many of it are unseen, with the budget and
-the orders shared out among them (at least one order each).
+(:func:`~golfcore.solitaire.search.fair.action_chances`) when that fits the budget, else by
+*strata*: each card the stock may turn up, weighted by how many of it are unseen, with the budget
+and the orders shared out among them (at least one order each).
 
 Each search is capped by ``states`` information states and ``seconds``; a position whose exact
 search is capped gets a **bracket** (:mod:`~golfcore.solitaire.search.fair_bracket`: bounds that
@@ -53,8 +53,9 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from golfcore.cards import Card
 from golfcore.solitaire.search.analysis import replay
@@ -85,7 +86,7 @@ class Chance:
     exact: bool
 
     @classmethod
-    def exactly(cls, value: float) -> "Chance":
+    def exactly(cls, value: float) -> Chance:
         return cls(value, value, True)
 
     @property
@@ -191,10 +192,10 @@ def _action(move: Move | None) -> Move | None:
     return Move.play(move.column)
 
 
-def fair_analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | Move | Card"], *,
+def fair_analyse(rules: RuleSet, start_state: GameState, moves: Sequence[str | Move | Card], *,
                  states: int | None = None, seconds: float | None = None,
                  samples: int = DEFAULT_SAMPLES, seed: int = 1,
-                 progress: "Callable[[int, int, FairProgress | None], None] | None" = None,
+                 progress: Callable[[int, int, FairProgress | None], None] | None = None,
                  ) -> FairAnalysis:
     """Replay ``moves`` from ``start_state`` and judge each by the fair chance (see the module
     docstring). Raises :class:`~golfcore.solitaire.search.analysis.AnalysisError` for a move that
@@ -213,7 +214,7 @@ def fair_analyse(rules: RuleSet, start_state: GameState, moves: Sequence["str | 
     options: dict[str, Any] = {"states": states, "seconds": seconds, "samples": samples,
                                "seed": seed, "bracket_seconds": seconds}
 
-    def reporter(index: int) -> "Callable[[FairProgress], None] | None":
+    def reporter(index: int) -> Callable[[FairProgress], None] | None:
         if progress is None:
             return None
         callback = progress
@@ -244,7 +245,7 @@ def _chance(result: FairResult) -> Chance:
 
 def _chosen(rules: RuleSet, position: Position, action: Move | None, before: FairResult,
             after: FairResult, options: dict[str, Any],
-            progress: "Callable[[FairProgress], None] | None") -> tuple[Chance, Move | None]:
+            progress: Callable[[FairProgress], None] | None) -> tuple[Chance, Move | None]:
     """The chance of ``action`` at ``position`` (whose fair chance is ``before``; ``after`` is
     that of the position it led to), and the best action to name there: ``action`` itself when
     it is known to be as good as any."""
@@ -265,7 +266,7 @@ def _chosen(rules: RuleSet, position: Position, action: Move | None, before: Fai
 
 def _draw_chance(rules: RuleSet, position: Position, before: FairResult,
                  options: dict[str, Any],
-                 progress: "Callable[[FairProgress], None] | None") -> Chance:
+                 progress: Callable[[FairProgress], None] | None) -> Chance:
     """The chance of drawing at ``position``: exact from every action's chance when the
     position was searched exactly and the draw's search fits the budget too; else by strata,
     each card the stock may turn up weighted by how many of it are unseen, the budget shared

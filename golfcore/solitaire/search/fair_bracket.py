@@ -40,8 +40,9 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from golfcore.runs.stats import binomial_lower, binomial_upper
 from golfcore.solitaire import engine
@@ -94,7 +95,7 @@ class Bracket:
     @classmethod
     def of(cls, proved_low: float, proved_high: float, samples: int, policy_wins: int,
            clairvoyant_wins: int | None, undecided: int = 0,
-           confidence: float = CONFIDENCE) -> "Bracket":
+           confidence: float = CONFIDENCE) -> Bracket:
         """The bracket of these counts: the sampled bounds, each wrong with probability at
         most half of what ``confidence`` leaves out (:data:`SIDE_ALPHA` by default),
         intersected with the proved ones (:func:`combine`)."""
@@ -159,7 +160,7 @@ def sample_bracket(search: Search, rules: RuleSet, position: Position, *, sample
                    seed: int, policy_states: int = 2000, policy_unseen: int = 8,
                    solver_positions: int = DEFAULT_SOLVER_POSITIONS,
                    deadline: float | None = None, first: Move | None = None,
-                   progress: "Callable[[FairProgress], None] | None" = None) -> Sampled:
+                   progress: Callable[[FairProgress], None] | None = None) -> Sampled:
     """Sample ``samples`` orders of ``position``'s stock (seeded by ``seed``; the order given
     in ``position.stock`` is never used, only its cards), play each from ``search``'s current
     state (which must be ``position``'s) with the non-peeking policy, and decide each with the

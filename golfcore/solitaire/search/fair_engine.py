@@ -79,7 +79,7 @@ class Root:
     """The root questions of a :class:`~.fair_search.Search` answered by its rank engine, with
     the search's budget (states, deadline, progress) and its count of states."""
 
-    def __init__(self, search: "Search", engine: Any) -> None:
+    def __init__(self, search: Search, engine: Any) -> None:
         self.search = search
         self.engine = engine
 

@@ -23,12 +23,12 @@ draws, as the exact search's choices often do (``docs/fair.md`` gives the measur
 from __future__ import annotations
 
 import math
-from typing import Any, NamedTuple, Sequence
+from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from golfcore.solitaire.search.fair_search import Budget, Search
 from golfcore.solitaire.search.fair_state import POW6
 from golfcore.solitaire.moves import DRAW_MOVE, Move
-from golfcore.solitaire.position import Position
 
 #: The weight of a card taken off now against a card of the next chain, in the policy's
 #: lookahead: drawing early to keep cards that may take the next draws often pays.

@@ -32,7 +32,7 @@ them.
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 #: ``solve``'s action for the state itself, and for a draw (plays are columns 0..6).
 STATE, DRAW = -1, 7
@@ -64,7 +64,7 @@ class Parts:
     masks (15 a rank), and the classes that feed its ranks, its first colour's and its
     second's (one bit a nibble)."""
 
-    def __init__(self, engine: "RankEngine", present: int) -> None:
+    def __init__(self, engine: RankEngine, present: int) -> None:
         self.tab: list[int] = []
         self.colour0: list[int] = []
         self.enders: list[int] = []
@@ -126,7 +126,7 @@ class RankEngine:
 
     def __init__(self, ncls: int, acc: Sequence[int], draw: tuple[bool, bool],
                  columns: Sequence[Sequence[int]],
-                 chains: "tuple[Sequence[Sequence[bool]], Sequence[bool], bool] | None") -> None:
+                 chains: tuple[Sequence[Sequence[bool]], Sequence[bool], bool] | None) -> None:
         self.ncls = ncls
         #: a waste class that accepts nothing: "draw now" (the top is buried by the draw)
         self.buried = ncls

@@ -1,4 +1,5 @@
-"""The exact search behind :mod:`golfcore.solitaire.search.fair`: expectimax over information states.
+"""The exact search behind :mod:`golfcore.solitaire.search.fair`: expectimax over information
+states.
 
 An *information state* is what a player who cannot see the stock knows: the column heights
 (the deal fixes which cards they hold), the waste's top card and the multiset of the cards still
@@ -29,8 +30,9 @@ Floats by default; ``exact_fraction`` runs the same search in :class:`fractions.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Any, Callable, NamedTuple
+from typing import Any, NamedTuple
 
 from golfcore.solitaire.search.fair_engine import Root, rank_engine
 from golfcore.solitaire.search.fair_state import InfoState
@@ -106,7 +108,7 @@ class Search(InfoState):
     # -- questions --------------------------------------------------------------------------------
 
     def value(self, limit: int | None = None, deadline: float | None = None,
-              progress: "Callable[[FairProgress], None] | None" = None) -> Any:
+              progress: Callable[[FairProgress], None] | None = None) -> Any:
         """The exact value of the current state; :class:`Budget` when a cap stops it (the
         current state and the memo stay usable)."""
         saved = self._save()
@@ -124,7 +126,7 @@ class Search(InfoState):
             raise
 
     def action_values(self, limit: int | None = None, deadline: float | None = None,
-                      progress: "Callable[[FairProgress], None] | None" = None,
+                      progress: Callable[[FairProgress], None] | None = None,
                       ) -> list[tuple[Move, Any]]:
         """Every legal action of the current state with its exact value (plays by column, then
         the draw); empty when the game is over. :class:`Budget` as for :meth:`value`."""
@@ -139,7 +141,7 @@ class Search(InfoState):
             raise
 
     def best(self, limit: int | None = None, deadline: float | None = None,
-             progress: "Callable[[FairProgress], None] | None" = None,
+             progress: Callable[[FairProgress], None] | None = None,
              ) -> tuple[Move | None, Any]:
         """The legal action of greatest value (the first one of them: plays by column, then
         the draw) and that value; ``(None, value)`` when the game is over. Cheaper than
@@ -161,7 +163,7 @@ class Search(InfoState):
                 stop.root_low = float(max(proved))
             raise
 
-    def quick(self, states: int) -> "tuple[Move | None, Any] | None":
+    def quick(self, states: int) -> tuple[Move | None, Any] | None:
         """The general search's best action and value if it finishes within ``states`` states
         (its bounds prove many lost deals at once), else ``None`` (the state restored)."""
         saved = self._save()
@@ -177,7 +179,7 @@ class Search(InfoState):
         finally:
             self.limit = limit
 
-    def _best(self, proved: "list[Any] | None" = None) -> tuple[Move | None, Any]:
+    def _best(self, proved: list[Any] | None = None) -> tuple[Move | None, Any]:
         w = self.waste
         legal = self.legal()
         if not legal:
@@ -207,7 +209,7 @@ class Search(InfoState):
         return out
 
     def _arm(self, limit: int | None, deadline: float | None,
-             progress: "Callable[[FairProgress], None] | None") -> None:
+             progress: Callable[[FairProgress], None] | None) -> None:
         self.limit = None if limit is None else self.count + limit
         self.deadline = deadline
         self.progress = progress

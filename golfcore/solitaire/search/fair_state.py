@@ -353,7 +353,7 @@ class InfoState:
         arcs = self.t.hall_by_class.get(w)
         return arcs is not None and hall_fails(arcs, self.tcount, counts)
 
-    def _lost_before(self, zeros: "list[int] | None") -> bool:
+    def _lost_before(self, zeros: list[int] | None) -> bool:
         """Whether the unseen cards are part of a set already proved lost here (only under
         the fast path's rules: another draw rule may read how many cards the stock holds)."""
         if zeros and self.t.standard:

@@ -16,7 +16,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from golfcore.solitaire.hints import Hint, HintStrategy
 from golfcore.solitaire.rules import RuleSet
@@ -31,13 +32,13 @@ FAIR_HINT_SECONDS = 5.0
 
 
 def _solver(rules: RuleSet, state: GameState, limit: int | None, seconds: float | None,
-            progress: "Callable[[Any], None] | None") -> Hint:
+            progress: Callable[[Any], None] | None) -> Hint:
     return Hint(solver_for(rules).hint(state, limit=limit, seconds=seconds, progress=progress),
                 "solver")
 
 
 def _fair(rules: RuleSet, state: GameState, limit: int | None, seconds: float | None,
-          progress: "Callable[[Any], None] | None") -> Hint:
+          progress: Callable[[Any], None] | None) -> Hint:
     result = fair_chance(rules, state.position, states=limit, seconds=seconds,
                          bracket_seconds=seconds, progress=progress)
     return Hint(result.best, "fair", result if result.best is not None else None)

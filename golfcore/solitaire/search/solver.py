@@ -43,8 +43,9 @@ from __future__ import annotations
 import functools
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from golfcore.solitaire import engine
 from golfcore.errors import GolfError
@@ -55,7 +56,7 @@ from golfcore.solitaire.rules import RuleSet
 from golfcore.solitaire.scoring import STROKES, Score
 from golfcore.solitaire.state import GameState, Outcome
 
-from golfcore.solitaire.search.solver_search import PROGRESS_EVERY, Limit, Search, SearchProgress
+from golfcore.solitaire.search.solver_search import Limit, Search, SearchProgress
 from golfcore.solitaire.search.tables import rule_tables
 
 
@@ -124,7 +125,7 @@ class Solver:
 
     def solve(self, position: Position, best: bool = True, limit: int | None = None,
               seconds: float | None = None,
-              progress: "Callable[[SearchProgress], None] | None" = None) -> SolveResult:
+              progress: Callable[[SearchProgress], None] | None = None) -> SolveResult:
         """Solve ``position``. With ``best`` also search the best result when the deal is lost
         (and, for stroke play, the best win).
 
@@ -162,7 +163,7 @@ class Solver:
                            time.perf_counter() - started, complete, dict(search.stats), stopped)
 
     def hint(self, state: GameState, limit: int | None = None, seconds: float | None = None,
-             progress: "Callable[[SearchProgress], None] | None" = None) -> Move | None:
+             progress: Callable[[SearchProgress], None] | None = None) -> Move | None:
         """A move that keeps a win possible; when none does, the first move toward the best
         result; ``None`` when the game is over. With ``limit`` or ``seconds`` (as for
         :meth:`solve`) a search stopped early suggests the first move of the best line found
@@ -215,7 +216,7 @@ def solver_for(rules: RuleSet) -> Solver:
 
 def solve(rules: RuleSet | str, position: Position, best: bool = True,
           limit: int | None = None, seconds: float | None = None,
-          progress: "Callable[[SearchProgress], None] | None" = None) -> SolveResult:
+          progress: Callable[[SearchProgress], None] | None = None) -> SolveResult:
     """Solve ``position`` under ``rules`` (a :class:`RuleSet` or a variant string); ``limit``,
     ``seconds`` and ``progress`` as for :meth:`Solver.solve`."""
     rule_set = rules if isinstance(rules, RuleSet) else RuleSet(rules)

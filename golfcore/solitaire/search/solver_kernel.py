@@ -48,14 +48,14 @@ def use_kernel() -> bool:
     return _winkernel is not None and os.environ.get(PURE_ENV, "") in ("", "0")
 
 
-def run(search: "Search", dt: "DealTables", out: list[Any]) -> bool:
+def run(search: Search, dt: DealTables, out: list[Any]) -> bool:
     """Search ``dt``'s position with the kernel, filling ``out`` as
     :func:`.solver_win._search_pure` does (also when a limit stops it, which is then raised
     as the pure search raises it). False, with nothing done, when the kernel is not there or
     cannot hold this position."""
     if _winkernel is None:
         return False
-    from golfcore.solitaire.search.solver_win import first_key, stay_fields
+    from golfcore.solitaire.search.solver_win import stay_fields
 
     rt = dt.rules
     words = max(1, (dt.hi.bit_length() + 63) // 64)

@@ -9,9 +9,9 @@ The pruning is described in :mod:`golfcore.solitaire.search.solver`.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable, NamedTuple, Sequence
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
 
-from golfcore.cards import Card
 from golfcore.solitaire.search.cards import CARDS, INDEX, NONE
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.position import Position
@@ -53,7 +53,7 @@ class Search:
 
     def __init__(self, solver: Solver, position: Position, limit: int | None,
                  deadline: float | None = None,
-                 progress: "Callable[[SearchProgress], None] | None" = None,
+                 progress: Callable[[SearchProgress], None] | None = None,
                  started: float = 0.0) -> None:
         self.solver = solver
         self.tables = solver.tables
@@ -72,7 +72,7 @@ class Search:
         self.best_line: list[Move] = []
         self.seen_best = -1
         self.seen_line: list[Move] = []
-        self._deal_tables: "DealTables | None" = None
+        self._deal_tables: DealTables | None = None
         self.want_seen = True      # whether mode win records the most cards removed (seen_*)
         self.stats = {"dead-card prunes": 0, "ender prunes": 0, "parity prunes": 0,
                       "segment prunes": 0, "matching prunes": 0, "bound prunes": 0}
@@ -129,7 +129,7 @@ class Search:
 
     # -- the search ---------------------------------------------------------------------------
 
-    def deal_tables(self) -> "DealTables":
+    def deal_tables(self) -> DealTables:
         """The win search's tables for this position (built once)."""
         from golfcore.solitaire.search.solver_tables import DealTables
 
@@ -305,7 +305,8 @@ class Search:
                         d < 0 and -d > self.odd_after[s] + (sv.sign[w] >= 0)):
                     stats["parity prunes"] += 1
                     return False
-            if stock_left < 12 and not self.tcount[0] and self._runs(tuple(self.tcount)) > stock_left + 1:
+            if (stock_left < 12 and not self.tcount[0]
+                    and self._runs(tuple(self.tcount)) > stock_left + 1):
                 stats["segment prunes"] += 1
                 return False
             if mode == "strokes" and stock_left <= self.best_value:
@@ -386,8 +387,8 @@ _POW6 = tuple(6 ** i for i in range(7))
 _ORDER = tuple(range(7))
 
 
-def chain_runs(linked: "Sequence[Sequence[bool]]", ender_rank: "Sequence[bool]",
-               bipartite: bool, tcount: "Sequence[int]") -> int:
+def chain_runs(linked: Sequence[Sequence[bool]], ender_rank: Sequence[bool],
+               bipartite: bool, tcount: Sequence[int]) -> int:
     """A lower bound on the chains of plays needed to clear a tableau holding ``tcount[r]``
     cards of rank r: chains never cross a rank gone from the tableau (``linked[a][b]``: a card
     of rank b may follow one of rank a in a chain), alternate parity where the rules make every
@@ -417,8 +418,8 @@ def chain_runs(linked: "Sequence[Sequence[bool]]", ender_rank: "Sequence[bool]",
     return sum(max(1, enders) for _, _, enders in segments)
 
 
-def hall_fails(arcs: "Sequence[tuple[tuple[int, ...], tuple[int, ...]]]",
-               tcount: "Sequence[int]", counts: "Sequence[int]") -> bool:
+def hall_fails(arcs: Sequence[tuple[tuple[int, ...], tuple[int, ...]]],
+               tcount: Sequence[int], counts: Sequence[int]) -> bool:
     """Whether Hall's condition fails: each card is played onto a different card (the waste
     just before it), so no set of tableau ranks can outnumber the cards, anywhere but buried,
     that they may be played on. ``arcs`` lists the sets checked, each as (its ranks, the classes

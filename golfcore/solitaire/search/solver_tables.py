@@ -28,7 +28,7 @@ its top bit) rejects it.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from golfcore.solitaire.search.tables import EMPTY_COLUMN, NONE_CLASS, RuleTables
 
@@ -38,7 +38,8 @@ _BIT0 = sum(1 << (3 * r) for r in range(14))
 
 def _field_sum(x: int) -> int:
     """The sum of the three-bit fields of ``x``."""
-    return (x & _BIT0).bit_count() + 2 * (x & _BIT0 << 1).bit_count() + 4 * (x & _BIT0 << 2).bit_count()
+    return ((x & _BIT0).bit_count() + 2 * (x & _BIT0 << 1).bit_count()
+            + 4 * (x & _BIT0 << 2).bit_count())
 
 
 class DealTables:

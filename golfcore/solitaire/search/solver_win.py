@@ -38,7 +38,8 @@ reference for the C (``GOLFCORE_SOLVER_PURE=1`` forces it).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from golfcore.solitaire.moves import DRAW_MOVE, Move
 from golfcore.solitaire.search import solver_kernel
@@ -57,7 +58,7 @@ class _Restart(Exception):
     """The budget of this run is spent: start again from the root with the next ordering."""
 
 
-def search_win(search: "Search", *, pure: bool | None = None) -> bool:
+def search_win(search: Search, *, pure: bool | None = None) -> bool:
     """Search ``search``'s position for a win (mode ``win`` of the general search) and leave in
     ``search`` what that mode leaves: ``found_win``, ``best_line`` (the winning line),
     ``seen_best`` and ``seen_line`` (the most cards removed on the way, the seed of the
@@ -126,7 +127,7 @@ def stay_fields(ender_fields: int) -> list[int]:
             for c in range(16)]
 
 
-def _search_pure(search: "Search", dt: "DealTables", out: list[Any]) -> None:
+def _search_pure(search: Search, dt: DealTables, out: list[Any]) -> None:
     """The search in Python: fills ``out`` (see :func:`search_win`), also when a limit stops
     it."""
     rt = dt.rules

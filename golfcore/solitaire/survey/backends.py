@@ -11,7 +11,7 @@ options): :func:`run_job` does either."""
 
 from __future__ import annotations
 
-from typing import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from golfcore.runs import pool
 from golfcore.runs.cluster import Cluster, import_distributed
@@ -27,7 +27,7 @@ Records = Generator[Record, None, None]
 Work = Sequence["Task | Job"]
 
 
-def _job(task: "Task | Job") -> Job:
+def _job(task: Task | Job) -> Job:
     """A task ``(variant, deal)`` as the job of solving it; a job as it is."""
     return (SOLVE, task[0], task[1]) if len(task) == 2 else task
 
@@ -58,7 +58,7 @@ def run_processes(tasks: Work, best: bool, limit: int | None, workers: int,
     return pool.run_processes(run_job, (_job(t) + (best, limit, fair) for t in tasks), workers)
 
 
-def run_dask(tasks: Work, best: bool, limit: int | None, cluster: "str | Cluster",
+def run_dask(tasks: Work, best: bool, limit: int | None, cluster: str | Cluster,
              fair: FairOptions | None = None,
              note: Callable[[str], None] | None = None) -> Records:
     """Records from a Dask cluster (a :class:`~golfcore.runs.cluster.Cluster`, or the address
@@ -71,10 +71,11 @@ def run_dask(tasks: Work, best: bool, limit: int | None, cluster: "str | Cluster
 
 
 def run(tasks: Work, best: bool, limit: int | None, workers: int | None = None,
-        scheduler: "str | Cluster | None" = None, fair: FairOptions | None = None) -> Records:
+        scheduler: str | Cluster | None = None, fair: FairOptions | None = None) -> Records:
     """Records for ``tasks`` (or jobs) from the backend asked for: the Dask cluster at
-    ``scheduler`` (or the :class:`~golfcore.runs.cluster.Cluster` connected to it), else ``workers`` local processes (default: :func:`default_workers`; never
-    more than there are tasks), in this process when that is one."""
+    ``scheduler`` (or the :class:`~golfcore.runs.cluster.Cluster` connected to it), else
+    ``workers`` local processes (default: :func:`default_workers`; never more than there are
+    tasks), in this process when that is one."""
     if scheduler:
         return run_dask(tasks, best, limit, scheduler, fair)
     count = workers or default_workers()

@@ -10,8 +10,9 @@ import os
 import stat
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 from golfcore.runs import cluster, jsonl
 from golfcore.runs import svg as svg_file

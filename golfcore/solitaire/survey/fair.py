@@ -16,8 +16,9 @@ from __future__ import annotations
 import math
 import os
 import stat
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from golfcore.errors import GolfError
 from golfcore.runs import jsonl
@@ -81,7 +82,7 @@ class FairOptions:
             f"solver_positions {self.solver_positions}"])
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "FairOptions":
+    def from_json(cls, data: dict[str, Any]) -> FairOptions:
         return cls(**data)
 
 
@@ -127,11 +128,11 @@ def fair_figures(records: Sequence[Record]) -> dict[str, Any]:
     The bracket adds the exact values to a bracket of the sum over the other deals: what their
     exact searches proved (certain), intersected with Clopper and Pearson's one-sided bounds
     on their sampled orders pooled (the policy's wins of all of them for the lower side, the
-    clairvoyant's for the upper, each at :data:`~golfcore.solitaire.search.fair_bracket.SIDE_ALPHA`).
-    Pooling needs the same number of orders for every deal (a survey's options give it); a
-    sum of trials of different chances is less spread than as many trials of their mean
-    chance (Hoeffding, 1956), so the bounds keep their rate. It is a statement about these
-    deals, not about the deals not surveyed."""
+    clairvoyant's for the upper, each at
+    :data:`~golfcore.solitaire.search.fair_bracket.SIDE_ALPHA`). Pooling needs the same number of
+    orders for every deal (a survey's options give it); a sum of trials of different chances is
+    less spread than as many trials of their mean chance (Hoeffding, 1956), so the bounds keep
+    their rate. It is a statement about these deals, not about the deals not surveyed."""
     exact = [r for r in records if r["exact"]]
     sampled = [r for r in records if not r["exact"]]
     n = len(records)

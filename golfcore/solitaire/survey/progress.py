@@ -1,4 +1,5 @@
-"""The progress bar of ``golf survey``: :class:`golfcore.runs.progress.Progress` counting solves (one
+"""The progress bar of ``golf survey``: :class:`golfcore.runs.progress.Progress` counting solves
+(one
 deal under one variant)."""
 
 from __future__ import annotations

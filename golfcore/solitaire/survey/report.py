@@ -6,7 +6,8 @@ variants."""
 from __future__ import annotations
 
 import math
-from typing import Any, Collection, Sequence
+from collections.abc import Collection, Sequence
+from typing import Any
 
 from golfcore.solitaire.survey.progress import format_duration
 

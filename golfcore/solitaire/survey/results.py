@@ -9,8 +9,9 @@ that its records are this survey's; reading, repairing and appending lines are
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from golfcore.runs import jsonl
 from golfcore.errors import GolfError

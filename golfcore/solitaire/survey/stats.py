@@ -9,7 +9,8 @@ from __future__ import annotations
 import itertools
 import math
 import statistics
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from golfcore.solitaire.scoring import POINTS, STROKES
 from golfcore.solitaire.survey.fair import fair_figures

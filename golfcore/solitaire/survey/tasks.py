@@ -9,7 +9,8 @@ runs in another process or on a Dask worker (:mod:`.backends`).
 from __future__ import annotations
 
 import re
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from golfcore.errors import GolfError
 from golfcore.framework.compose import find_variant

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from golfcore.cardgame.hookspecs import hookimpl
 from golfcore.framework.variant import Param, Rule, whole_number

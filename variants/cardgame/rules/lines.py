@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from golfcore.cardgame.board import columns_of, diagonals_of, rows_of
 from golfcore.cardgame.hookspecs import hookimpl

@@ -14,7 +14,8 @@ Exactly what a joker does here (the documents say only that it stands for any ca
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from golfcore.cards import JOKER, Card
 from golfcore.solitaire.hookspecs import hookimpl

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from golfcore.solitaire.hookspecs import hookimpl
 from golfcore.framework.variant import Param, Rule, whole_number
@@ -15,7 +16,8 @@ class UndoLimit(Rule):
     slot = "undo"
     rule_ids = ("APP-15",)
     summary = "undo takes back at most the last N actions (the app keeps 100)"
-    param = Param("undo-limit", whole_number(0), 100, "how many actions undo keeps: a whole number >= 0")
+    param = Param("undo-limit", whole_number(0), 100,
+                  "how many actions undo keeps: a whole number >= 0")
 
     @hookimpl
     def golf_undo_limit(self, options: Mapping[str, Any]) -> int:
