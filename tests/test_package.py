@@ -1,11 +1,15 @@
-"""The package's own habits: each plugin is named in one place, and no module of golfcore imports
-the package facade (``golfcore/__init__.py``), which imports them all."""
+"""The package's own habits: each plugin is named in one place, no module of golfcore imports the
+package facade (``golfcore/__init__.py``), which imports them all, and the linter CI runs finds
+nothing."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+import importlib.util
 import pkgutil
+import subprocess
+import sys
 from importlib import metadata
 from pathlib import Path
 
@@ -111,3 +115,14 @@ def test_no_module_imports_the_package_facade(path):
             for alias in node.names:
                 assert (PACKAGE / f"{alias.name}.py").exists() or (
                     PACKAGE / alias.name / "__init__.py").exists(), (node.lineno, alias.name)
+
+
+def test_ruff_finds_nothing():
+    """``ruff check`` (configured in pyproject.toml) passes, as CI requires (.ci/run): run here too,
+    so that a change that breaks it fails before it lands. ruff is a test dependency."""
+    root = PACKAGE.parent
+    if importlib.util.find_spec("ruff") is None:
+        pytest.fail("ruff is not installed: pip install -e '.[test]'")
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "--quiet", "."],
+                          cwd=root, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
