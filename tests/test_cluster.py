@@ -335,3 +335,26 @@ def test_when_golf_dies_the_cluster_drops_its_work_and_a_local_run_resumes(local
     assert ({r["match"]: untimed_match(r) for r in records}
             == {r["match"]: untimed_match(r) for r in read(reference)})
     assert untimed_tournament(json.loads(run.stdout)) == untimed_tournament(summary)
+
+
+@pytest.mark.slow   # a LocalCluster of 2 processes takes seconds to start: CI runs it
+def test_ctrl_c_on_a_cluster_cancels_the_work_and_keeps_the_records(local_cluster, tmp_path):
+    lc, client = local_cluster
+    output = tmp_path / "dask.jsonl"
+    golf_run = subprocess.Popen([*GOLF, *TOURNAMENT, "--scheduler", lc.scheduler_address,
+                                 "--output", str(output)],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        wait_for(lambda: lines_in(output) >= 1, 120, "the first match")
+        golf_run.send_signal(signal.SIGINT)
+        out, err = golf_run.communicate(timeout=120)
+    finally:
+        if golf_run.poll() is None:
+            golf_run.kill()
+            golf_run.wait()
+    assert golf_run.returncode == 130 and "Traceback" not in err
+    records = read(output)
+    assert f"interrupted with {len(records)} of 24 matches played" in err
+    assert len({r["match"] for r in records}) == len(records) < 24
+    wait_for(lambda: client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
+             == 0, 30, "the scheduler to drop the cancelled matches")
