@@ -135,3 +135,32 @@ def test_an_interface_game_of_each_kind_is_observed_alike():
         seen = game.observation(game.to_act()[0])
         assert seen.seat == game.to_act()[0] and seen.legal
         assert json.loads(json.dumps(seen.to_json())) == seen.to_json()
+
+
+def test_golf_serve_sends_exactly_the_typed_observations():
+    """What ``golf serve`` (and so ``golf web``) sends of a game is its observation's
+    ``to_json()``: the card game's ``observation`` per seat and for the spectator, the
+    solitaire's ``state`` (with the code and deal beside it), after actions too."""
+    from golfcore.protocol.server import Session
+
+    session = Session()
+    assert session.handle({"cmd": "new", "game": "card-game", "variant": "six-card",
+                           "players": 3, "seed": 4})["ok"]
+    match = Match("six-card", players=3, seed=4)
+    for action in ("reveal 1", "reveal 2"):
+        reply = session.handle({"cmd": "act", "seat": match.turn, "action": action})
+        assert match.act(match.turn, action).accepted
+        assert reply["observation"] == match.observation(reply["observation"]["seat"]).to_json()
+    for seat in (None, 0, 1, 2):
+        reply = session.handle({"cmd": "observe", "seat": seat})
+        assert reply["observation"] == match.observation(seat).to_json()
+        CARD.validate(reply["observation"])
+    assert session.handle({"cmd": "new", "code": "GO1-C-AAAAAAB"})["ok"]
+    game = Game.from_code("GO1-C-AAAAAAB")
+    for request, action in (({"cmd": "draw"}, "draw"), ({"cmd": "state"}, None)):
+        reply = session.handle(request)
+        if action is not None:
+            assert game.act(0, action).accepted
+        assert reply["state"] == {**game.observation().to_json(), "code": game.code,
+                                  "deal": game.deal}
+        SOLITAIRE.validate(reply["state"])
