@@ -138,6 +138,7 @@ def policy_chance(rules, position: Position) -> float:
     return wins / len(orders)
 
 
+@pytest.mark.slow   # about 10 s of CPU (120 positions, every order of each stock): CI runs it
 def test_each_sampled_side_misses_its_target_no_more_than_the_stated_rate():
     """The rate itself: on 120 positions (fixed seeds), each sampled bound against the very
     chance it bounds, computed over every order of the stock: the lower one against the

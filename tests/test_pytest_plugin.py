@@ -29,12 +29,6 @@ def pytest_run(*args: str, autoload: bool = True, cwd: Path = ROOT) -> subproces
                           capture_output=True, text=True, cwd=cwd, env=env, timeout=300)
 
 
-def test_specs_are_collected_one_item_per_case_and_variant():
-    done = pytest_run(str(OPENING), "--collect-only")
-    assert "app-05-opening[app-facil]" in done.stdout
-    assert "app-05-opening[app-clasico]" in done.stdout
-
-
 def test_collected_with_plugin_autoload_off():
     done = pytest_run(str(OPENING), autoload=False)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -53,9 +47,13 @@ def test_a_failure_reads_in_the_specs_terms(tmp_path):
     assert "Traceback" not in out and "def runtest" not in out
 
 
-def test_against_another_engine_through_the_protocol():
-    done = pytest_run(str(OPENING), f"--golf-program={sys.executable} -m golfcore.cli serve")
+def test_specs_are_collected_one_item_per_case_and_variant_and_run_through_the_protocol():
+    """One item per case and variant, run against another engine (golf serve, through the
+    protocol)."""
+    done = pytest_run(str(OPENING), "-vv", f"--golf-program={sys.executable} -m golfcore.cli serve")
     assert done.returncode == 0, done.stdout + done.stderr
+    assert "app-05-opening[app-facil] PASSED" in done.stdout
+    assert "app-05-opening[app-clasico] PASSED" in done.stdout
     assert "2 passed" in done.stdout
 
 

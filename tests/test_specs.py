@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from golfcore.conformance.runner import FAIL, PASS, InProcessEngine, format_report, run
+from golfcore.conformance.runner import (FAIL, PASS, InProcessEngine, coverage, format_report,
+                                         run, uncovered)
 from golfcore.conformance.specfile import (SPECS_DIR, Case, discover, known_rule_ids, load,
                                            load_yaml, loads)
 from golfcore.conformance.specfile import plain
@@ -196,6 +197,11 @@ def test_the_whole_suite_passes_in_process():
     assert report.counts()[PASS] >= len(CASES)
     # every case ran under each of its variants, none skipped by golfcore
     assert all(r.status == PASS for r in report.results), format_report(report)
+    # the coverage matrix lists all 41 rule ids, in the catalogue's order, every one covered
+    cover = coverage(report)
+    assert len(cover) == 41 and set(cover) == set(known_rule_ids())
+    assert list(cover)[:1] == ["APP-01"] and list(cover)[-1] == "CG-09"
+    assert all(cover.values()) and uncovered(report) == []
 
 
 # -- (6) a wrong expectation fails in the spec's own terms --------------------------------------
