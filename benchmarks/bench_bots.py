@@ -169,6 +169,10 @@ PAIRINGS: list[tuple[str, str, str, str, float, float | None, float | None, floa
 ]
 
 
+#: The goals are stated on this many matches a pairing: with fewer, "met" is not judged.
+GOAL_MATCHES = 400
+
+
 def records_path(directory: str | None, key: str) -> str | None:
     return os.path.join(directory, f"{key}.jsonl") if directory else None
 
@@ -236,7 +240,9 @@ def pairing_row(variant: str, first: str, second: str, records: list[dict[str, A
         row[f"{kind}_ms"] = ({"median": percentile(times, 0.5) / 1000,
                               "p95": percentile(times, 0.95) / 1000, "decisions": len(times)}
                              if times else None)
-    met = bool(n) and won / n >= share_goal and (low_goal is None or low >= low_goal)
+    # a goal is judged on the matches it names (GOAL_MATCHES), never on fewer
+    met: bool | None = None if n < GOAL_MATCHES else (
+        won / n >= share_goal and (low_goal is None or low >= low_goal))
     cpu = row["cpu_ms"]
     time_met = cpu is not None and (median_goal is None or cpu["median"] <= 1000 * median_goal) \
         and (p95_goal is None or cpu["p95"] <= 1000 * p95_goal)
@@ -397,7 +403,8 @@ def print_pairings(rows: list[dict[str, Any]]) -> None:
                            for g in (row["goal_median_s"], row["goal_p95_s"]))
         interval = "-" if not row["matches"] else f"{100 * low:.1f}-{100 * high:.1f}%"
         lines.append([f"{row['first']} vs {row['second']}", row["variant"], str(row["matches"]),
-                      share, interval, goal, "yes" if row["met"]["share"] else "no",
+                      share, interval, goal, {True: "yes", False: "no"}.get(
+                          row["met"]["share"], f"not judged (< {GOAL_MATCHES} matches)"),
                       times[0], times[1], tgoal, "yes" if row["met"]["time_cpu"] else "no"])
     lines.append(["expert, strong vs OpenSpiel ISMCTSBot", "card-golf", "-", "-", "-",
                   "expert >= 55%", "not measured", "-", "-", "equal time", "-"])
