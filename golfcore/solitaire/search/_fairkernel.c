@@ -40,6 +40,10 @@ static long long stat_[S_NSTATS];
 
 typedef struct { uint64_t key; double lo, hi; } Ent;
 typedef struct { uint32_t key, na, nd, ca, cd; uint64_t *a, *d; } HW;
+/* a cached list of draw points: key (heights, merged top), count (PC_WON: a chain wins) */
+#define PC_MAX 14
+#define PC_WON 255
+typedef struct { uint32_t key; uint8_t n, pad[3]; uint32_t ep[PC_MAX]; } PCache;
 /* the connected parts of the link graph on a set of ranks (see dead()) */
 typedef struct {
     int built, nparts;
@@ -53,15 +57,17 @@ typedef struct {
     int ncls, buried;
     uint32_t acc[17], feeders[17];
     uint64_t fnib[16];             /* feeders of a class as a nibble mask */
+    uint64_t accnib[17];           /* acc as a nibble mask */
     int draw[2];
     int col[7][8], colh[7];
     uint64_t pc[7][9];             /* packed counts of the first h cards of a column */
+    uint32_t prm[7][9];            /* the classes among the first h cards of a column */
     int has_chains, pathlike, wrap;
     uint32_t wild;                 /* non-rank classes that accept some rank */
     int linked[14][14], ender[14];
     uint64_t guard;
     /* the current state */
-    int ht[7], cnt[16], n, tcount[16], top, left;
+    int ht[7], cnt[16], n, top, left;
     uint64_t hk, T, U;
     uint32_t rmask;
     /* memo */
@@ -72,6 +78,7 @@ typedef struct {
     /* the reach enumeration: visited keys stamped with a generation, endpoints on a stack */
     uint64_t *vis; uint64_t viscap, viscount; uint32_t gen;
     uint32_t *ep; size_t epsp, epcap;
+    PCache *pcache; uint64_t pcmask;
     /* budget */
     long long states, exists_states, limit;
     PyObject *tick;
@@ -217,7 +224,7 @@ static inline int play(Engine *e, int i) {
     e->hk -= 1ull << (3 * i);
     e->left--;
     e->T -= 1ull << (4 * card);
-    if (!--e->tcount[card]) e->rmask &= ~(1u << card);
+    if (!((e->T >> (4 * card)) & 15)) e->rmask &= ~(1u << card);
     return card;
 }
 static inline void unplay(Engine *e, int i, int card) {
@@ -225,7 +232,7 @@ static inline void unplay(Engine *e, int i, int card) {
     e->hk += 1ull << (3 * i);
     e->left++;
     e->T += 1ull << (4 * card);
-    if (!e->tcount[card]++) e->rmask |= 1u << card;
+    e->rmask |= 1u << card;
 }
 static inline void draw_card(Engine *e, int x) {
     e->cnt[x]--; e->n--; e->U -= 1ull << (4 * x);
@@ -236,18 +243,13 @@ static inline void undraw_card(Engine *e, int x) {
 /* place the tableau at the packed heights hk */
 static void set_heights(Engine *e, uint64_t hk) {
     uint64_t T = 0;
+    uint32_t r = 0;
     int left = 0;
     for (int i = 0; i < 7; i++) {
         int h = (int)((hk >> (3 * i)) & 7);
-        e->ht[i] = h; left += h; T += e->pc[i][h];
+        e->ht[i] = h; left += h; T += e->pc[i][h]; r |= e->prm[i][h];
     }
-    e->hk = hk; e->T = T; e->left = left;
-    uint32_t r = 0;
-    for (int c = 0; c < e->ncls; c++) {
-        e->tcount[c] = (int)((T >> (4 * c)) & 15);
-        if (e->tcount[c]) r |= 1u << c;
-    }
-    e->rmask = r;
+    e->hk = hk; e->T = T; e->left = left; e->rmask = r;
 }
 
 static void expand(Engine *e) {
@@ -304,8 +306,8 @@ static Parts *parts_of(Engine *e, uint32_t present) {
 static int matching_short(Engine *e, int top) {
     int sup[14], dem[14], wild = 0;
     for (int r = 1; r < 14; r++) {
-        dem[r] = e->tcount[r];
-        sup[r] = e->tcount[r] + e->cnt[r] + (top == r);
+        dem[r] = (int)((e->T >> (4 * r)) & 15);
+        sup[r] = dem[r] + e->cnt[r] + (top == r);
     }
     for (int c = 0; c < e->ncls; c++)
         if ((c < 1 || c > 13) && ((e->wild >> c) & 1)) wild += e->cnt[c] + (top == c);
@@ -350,7 +352,7 @@ static int dead(Engine *e, int top) {
             above = 1ull << (4 * r);
         }
     }
-    if (!e->has_chains || e->tcount[0]) return 0;
+    if (!e->has_chains || (e->T & 15)) return 0;
     /* chains: each part of the link graph on the ranks left needs its own chains of plays,
      * each started by a distinct unit (the top or an unseen card) that feeds the part */
     uint64_t units = U + topnib;
@@ -379,46 +381,6 @@ static int dead(Engine *e, int top) {
             return 1;
     if (e->pathlike && matching_short(e, top)) return 1;
     return 0;
-}
-
-static int exists(Engine *e, int top) {
-    if (!e->left) return 1;
-    top = canw(e, exposed(e), top);
-    uint32_t key = (uint32_t)(e->hk | ((uint64_t)(top + 1) << 21));
-    uint64_t u = e->U;
-    HW *h = hw_get(e, key);
-    STAT(S_XCALL); STATN(S_XSCAN, h->na + h->nd);
-    for (uint32_t i = 0; i < h->nd; i++) if (subset4(e->guard, u, h->d[i])) { STAT(S_XLOST); return 0; }
-    for (uint32_t i = 0; i < h->na; i++) if (subset4(e->guard, h->a[i], u)) { STAT(S_XWON); return 1; }
-    if (dead(e, top)) { STAT(S_XDEAD); return 0; }
-    STAT(S_XNEW);
-    e->exists_states++;
-    expand(e);
-    int res = 0, can = 0;
-    for (int i = 0; i < 7 && !res; i++) {
-        if (!e->ht[i] || !((e->acc[top] >> e->col[i][e->ht[i] - 1]) & 1)) continue;
-        can = 1;
-        int card = play(e, i);
-        res = exists(e, card);
-        unplay(e, i, card);
-    }
-    if (!res && e->n && e->draw[can]) {
-        for (int x = 0; x < e->ncls && !res; x++) {
-            if (!e->cnt[x]) continue;
-            draw_card(e, x);
-            for (int i = 0; i < 7 && !res; i++) {
-                if (!e->ht[i] || !((e->acc[x] >> e->col[i][e->ht[i] - 1]) & 1)) continue;
-                int card = play(e, i);
-                res = exists(e, card);
-                unplay(e, i, card);
-            }
-            undraw_card(e, x);
-        }
-    }
-    h = hw_get(e, key);            /* the table may have moved */
-    if (res) list_add(e, &h->a, &h->na, &h->ca, u, 1);
-    else list_add(e, &h->d, &h->nd, &h->cd, u, 0);
-    return res;
 }
 
 /* ---------------- where a chain of plays can stop to draw ---------------- */
@@ -450,6 +412,16 @@ static int vis_add(Engine *e, uint32_t key) {
     return 1;
 }
 
+static int vis_has(Engine *e, uint32_t key) {
+    uint64_t mask = e->viscap - 1, h = mix(key) & mask;
+    for (;;) {
+        uint64_t v = e->vis[h];
+        if ((uint32_t)(v >> 32) != e->gen) return 0;
+        if ((uint32_t)v == key) return 1;
+        h = (h + 1) & mask;
+    }
+}
+
 static void ep_push(Engine *e, uint32_t hk) {
     if (e->epsp == e->epcap) {
         size_t nc = e->epcap ? 2 * e->epcap : 1024;
@@ -475,7 +447,7 @@ static int reach(Engine *e, int top) {
         unplay(e, i, card);
         if (won) return 1;
     }
-    if (e->n && e->draw[can] && vis_add(e, (uint32_t)e->hk)) ep_push(e, (uint32_t)e->hk);
+    if (e->draw[can] && vis_add(e, (uint32_t)e->hk)) ep_push(e, (uint32_t)e->hk);
     return 0;
 }
 
@@ -483,6 +455,125 @@ static inline int left_of_hk(uint32_t hk) {
     int s = 0;
     for (int i = 0; i < 7; i++) s += (hk >> (3 * i)) & 7;
     return s;
+}
+
+/* The draw points of the chains of plays from the current state with waste top, but skip:
+ * pushed on the endpoint stack from base, fewest cards left first (then the packed heights);
+ * their number, or -1 when a chain empties the columns. Drawing at any time, a draw point is
+ * left out when a free card fewer is one too and that card accepts nothing left on the
+ * tableau (docs/fair.md: it is no better). */
+static long points(Engine *e, int top, size_t base, uint32_t skip) {
+    top = canw(e, exposed(e), top);
+    uint32_t key = (uint32_t)(e->hk | ((uint64_t)(top + 1) << 21));
+    PCache *slot = &e->pcache[mix(key) & e->pcmask];
+    e->epsp = base;
+    if (slot->key != key) {
+        if (!++e->gen) { memset(e->vis, 0, e->viscap * 8); e->gen = 1; }
+        e->viscount = 0;
+        if (reach(e, top)) { e->epsp = base; slot->key = key; slot->n = PC_WON; return -1; }
+        size_t end = e->epsp, kept = base;
+        int any = e->draw[0] && e->draw[1];
+        for (size_t k = base; k < end; k++) {
+            uint32_t hk = e->ep[k];
+            if (any) {
+                uint64_t T = 0;
+                int h[7], dominated = 0;
+                for (int i = 0; i < 7; i++) { h[i] = (hk >> (3 * i)) & 7; T += e->pc[i][h[i]]; }
+                for (int i = 0; i < 7 && !dominated; i++) {
+                    if (!h[i]) continue;
+                    int c = e->col[i][h[i] - 1];
+                    if (!(e->accnib[c] & NZ4(T - (1ull << (4 * c))))
+                        && vis_has(e, hk - (1u << (3 * i)))) dominated = 1;
+                }
+                if (dominated) continue;
+            }
+            e->ep[kept++] = hk;
+        }
+        end = e->epsp = kept;
+        for (size_t a = base + 1; a < end; a++) {
+            uint32_t v = e->ep[a];
+            uint64_t kv = ((uint64_t)left_of_hk(v) << 32) | v;
+            size_t b = a;
+            while (b > base) {
+                uint32_t w = e->ep[b - 1];
+                if ((((uint64_t)left_of_hk(w) << 32) | w) <= kv) break;
+                e->ep[b] = w; b--;
+            }
+            e->ep[b] = v;
+        }
+        if (end - base <= PC_MAX) {
+            slot->key = key; slot->n = (uint8_t)(end - base);
+            memcpy(slot->ep, e->ep + base, (end - base) * sizeof(uint32_t));
+        }
+    } else {
+        if (slot->n == PC_WON) return -1;
+        for (int k = 0; k < slot->n; k++) ep_push(e, slot->ep[k]);
+    }
+    /* no draw without a card to draw; skip */
+    size_t end = e->epsp, kept = base;
+    if (e->n) for (size_t k = base; k < end; k++) if (e->ep[k] != skip) e->ep[kept++] = e->ep[k];
+    e->epsp = kept;
+    STATN(S_ENDPOINTS, kept - base);
+    return (long)(kept - base);
+}
+
+/* Whether some order of the unseen cards wins from a draw point (the current heights, the top
+ * buried by the draw): some pool of unseen cards has a card after which a chain of plays
+ * empties the columns or reaches another draw point from which some order wins. Memoised on
+ * the heights, with the antichains of the unseen multisets proved won and lost. */
+static int exists_draw(Engine *e) {
+    if (!e->left) return 1;
+    uint32_t key = (uint32_t)e->hk + 1;
+    uint64_t u = e->U;
+    HW *h = hw_get(e, key);
+    STAT(S_XCALL); STATN(S_XSCAN, h->na + h->nd);
+    for (uint32_t i = 0; i < h->nd; i++) if (subset4(e->guard, u, h->d[i])) { STAT(S_XLOST); return 0; }
+    for (uint32_t i = 0; i < h->na; i++) if (subset4(e->guard, h->a[i], u)) { STAT(S_XWON); return 1; }
+    if (!e->n || dead(e, e->buried)) { STAT(S_XDEAD); return 0; }
+    STAT(S_XNEW);
+    e->exists_states++;
+    expand(e);
+    int res = 0;
+    uint32_t rmask = e->rmask, done = 0;
+    uint64_t hk0 = e->hk;
+    for (int x = 0; x < e->ncls && !res; x++) {
+        if (!e->cnt[x]) continue;
+        int rep = canw(e, rmask, x);
+        if ((done >> rep) & 1) continue;
+        done |= 1u << rep;
+        draw_card(e, x);
+        size_t base = e->epsp;
+        long k = points(e, x, base, (uint32_t)hk0);
+        if (k < 0) res = 1;
+        for (long j = 0; j < k && !res; j++) {
+            set_heights(e, e->ep[base + j]);
+            res = exists_draw(e);
+        }
+        e->epsp = base;
+        set_heights(e, hk0);
+        undraw_card(e, x);
+    }
+    h = hw_get(e, key);            /* the table may have moved */
+    if (res) list_add(e, &h->a, &h->na, &h->ca, u, 1);
+    else list_add(e, &h->d, &h->nd, &h->cd, u, 0);
+    return res;
+}
+
+/* Whether some order of the unseen cards wins from the current heights and top: a chain of
+ * plays empties the columns or reaches a draw point from which some order wins. */
+static int exists_from(Engine *e, int top) {
+    size_t base = e->epsp;
+    long k = points(e, top, base, UINT32_MAX);
+    if (k < 0) return 1;
+    uint64_t hk0 = e->hk;
+    int res = 0;
+    for (long j = 0; j < k && !res; j++) {
+        set_heights(e, e->ep[base + j]);
+        res = exists_draw(e);
+    }
+    e->epsp = base;
+    set_heights(e, hk0);
+    return res;
 }
 
 /* ---------------- the fair value ---------------- */
@@ -501,12 +592,12 @@ static double D(Engine *e, double alpha, double beta) {
         if (x->lo > alpha) alpha = x->lo;
         if (x->hi < beta) beta = x->hi;
         STAT(S_DNARROW);
-    } else if (!exists(e, e->buried)) { STAT(S_DZERO); return 0.0; }
+    } else if (!exists_draw(e)) { STAT(S_DZERO); return 0.0; }
     else STAT(S_DNEW);
     expand(e);
     int n = e->n, no = 0, xs[16], ws[16];
     double lo[16], hi[16];
-    uint32_t emask = exposed(e), done = 0;
+    uint32_t done = 0;
     for (int c = 0; c < e->ncls; c++) {
         if (!e->cnt[c]) continue;
         int rep = canw(e, rmask, c);
@@ -516,10 +607,8 @@ static double D(Engine *e, double alpha, double beta) {
         for (int y = c; y < e->ncls; y++) if (e->cnt[y] && canw(e, rmask, y) == rep) w += e->cnt[y];
         draw_card(e, c);
         double clo = 0.0, chi = 1.0;
-        uint64_t ck = e->hk | ((uint64_t)(canw(e, emask, c) + 1) << 21) | (ucode(e, rmask) << 25);
-        Ent *ce = tab_find(e, ck);
-        if (ce) { clo = ce->lo; chi = ce->hi; STAT(S_DCHILDMEMO); }
-        else { STAT(S_DCHILDEX); if (!exists(e, c)) { chi = 0.0; STAT(S_DCHILDZERO); } }
+        STAT(S_DCHILDEX);
+        if (!exists_from(e, c)) { chi = 0.0; STAT(S_DCHILDZERO); }
         undraw_card(e, c);
         xs[no] = c; ws[no] = w; lo[no] = clo; hi[no] = chi; no++;
     }
@@ -559,47 +648,36 @@ static double D(Engine *e, double alpha, double beta) {
 }
 
 /* the decision node at waste class top: the best of the draws at the states a chain of plays
- * reaches (Star1 windows, fail-soft); known: the caller has checked that some order wins */
-static double P(Engine *e, int top, double alpha, double beta, int known) {
+ * reaches (fail-soft). inner: a draw node's child, which its caller has checked some order
+ * wins, and which is not memoised (the draw nodes are); else a question at the root, which
+ * is. */
+static double P(Engine *e, int top, double alpha, double beta, int inner) {
     if (!e->left) return 1.0;
     top = canw(e, exposed(e), top);
-    uint64_t key = e->hk | ((uint64_t)(top + 1) << 21) | (ucode(e, e->rmask) << 25);
-    Ent *x = tab_find(e, key);
+    uint64_t key = 0;
+    Ent *x = NULL;
     STAT(S_PCALL);
-    if (x) {
+    if (inner) STAT(S_PNEW);
+    else if ((x = tab_find(e, key = e->hk | ((uint64_t)(top + 1) << 21)
+                                     | (ucode(e, e->rmask) << 25)))) {
         if (x->lo == x->hi || x->hi <= alpha) { STAT(S_PHIT); return x->hi; }
         if (x->lo >= beta) { STAT(S_PHIT); return x->lo; }
         if (x->lo > alpha) alpha = x->lo;
         if (x->hi < beta) beta = x->hi;
         STAT(S_PNARROW);
-    } else if (!known && !exists(e, top)) { STAT(S_PZERO); return 0.0; }
+    } else if (!exists_from(e, top)) { STAT(S_PZERO); return 0.0; }
     else STAT(S_PNEW);
     expand(e);
     if (beta > 1.0) beta = 1.0;
     if (alpha < 0.0) alpha = 0.0;
     size_t base = e->epsp;
-    if (!++e->gen) { memset(e->vis, 0, e->viscap * 8); e->gen = 1; }
-    e->viscount = 0;
     double best = 0.0;
-    if (reach(e, top)) best = 1.0;
+    long k = points(e, top, base, UINT32_MAX);
+    if (k < 0) best = 1.0;
     else {
-        size_t end = e->epsp;
-        /* fewest cards left first (then the packed heights) */
-        for (size_t a = base + 1; a < end; a++) {
-            uint32_t v = e->ep[a];
-            uint64_t kv = ((uint64_t)left_of_hk(v) << 32) | v;
-            size_t b = a;
-            while (b > base) {
-                uint32_t u = e->ep[b - 1];
-                if ((((uint64_t)left_of_hk(u) << 32) | u) <= kv) break;
-                e->ep[b] = u; b--;
-            }
-            e->ep[b] = v;
-        }
-        STATN(S_ENDPOINTS, end - base);
         uint64_t hk0 = e->hk;
-        for (size_t k = base; k < end; k++) {
-            set_heights(e, e->ep[k]);
+        for (long j = 0; j < k; j++) {
+            set_heights(e, e->ep[base + j]);
             STAT(S_EPSEARCHED);
             double v = D(e, best > alpha ? best : alpha, beta);
             if (v > best) { best = v; if (best >= beta) break; }
@@ -607,7 +685,7 @@ static double P(Engine *e, int top, double alpha, double beta, int known) {
         set_heights(e, hk0);
     }
     e->epsp = base;
-    store(e, key, best, alpha, beta);
+    if (!inner) store(e, key, best, alpha, beta);
     return best;
 }
 
@@ -630,6 +708,7 @@ static int read_ints(PyObject *seq, int *out, int most, const char *what) {
 static void engine_free_tables(Engine *e) {
     free(e->tab); e->tab = NULL;
     free(e->vis); e->vis = NULL;
+    free(e->pcache); e->pcache = NULL;
     free(e->ep); e->ep = NULL;
     free(e->parts); e->parts = NULL;
     if (e->hw) {
@@ -666,6 +745,7 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
         for (int w = 0; w < ncls; w++) if ((e->acc[w] >> r) & 1) {
             e->feeders[r] |= 1u << w;
             e->fnib[r] |= 1ull << (4 * w);
+            e->accnib[w] |= 1ull << (4 * r);
         }
     if (read_ints(draw, e->draw, 2, "draw") != 2) {
         if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "draw needs 2 flags");
@@ -684,7 +764,10 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
             if (e->col[i][j] < 0 || e->col[i][j] >= ncls) {
                 Py_DECREF(cols); PyErr_SetString(PyExc_ValueError, "bad class"); return -1;
             }
-        for (int h = 0; h < k; h++) e->pc[i][h + 1] = e->pc[i][h] + (1ull << (4 * e->col[i][h]));
+        for (int h = 0; h < k; h++) {
+            e->pc[i][h + 1] = e->pc[i][h] + (1ull << (4 * e->col[i][h]));
+            e->prm[i][h + 1] = e->prm[i][h] | (1u << e->col[i][h]);
+        }
     }
     Py_DECREF(cols);
     if (chains != Py_None) {
@@ -723,7 +806,10 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kw) {
     e->hwcap = 1 << 12; e->hw = calloc(e->hwcap, sizeof(HW));
     e->canw = malloc((size_t)(1u << ncls) * 16);
     e->viscap = 1 << 12; e->vis = calloc(e->viscap, 8);
-    if (!e->tab || !e->hw || !e->canw || !e->vis) { engine_free_tables(e); PyErr_NoMemory(); return -1; }
+    e->pcmask = (1u << 18) - 1;
+    if (posix_memalign((void **)&e->pcache, 64, (e->pcmask + 1) * sizeof(PCache))) e->pcache = NULL;
+    else memset(e->pcache, 0, (e->pcmask + 1) * sizeof(PCache));
+    if (!e->tab || !e->hw || !e->canw || !e->vis || !e->pcache) { engine_free_tables(e); PyErr_NoMemory(); return -1; }
     memset(e->canw, 0xFF, (size_t)(1u << ncls) * 16);
     e->limit = -1;
     return 0;

@@ -38,6 +38,8 @@ from collections.abc import Callable, Sequence
 STATE, DRAW = -1, 7
 #: Expansions between two calls of the engine's ``tick``.
 TICK_EVERY = 1024
+#: the most (heights, top) whose draw points :meth:`RankEngine.points` keeps
+POINTS_CACHE = 1 << 18
 
 NIB1 = 0x1111111111111111
 MASK64 = (1 << 64) - 1
@@ -164,6 +166,11 @@ class RankEngine:
                 if (c < 1 or c > 13) and self.acc[c]:
                     self.wild |= 1 << c
         self._parts: dict[int, Parts] = {}
+        #: the draw points of (heights, top) (:meth:`points`; None: a chain of plays wins)
+        self._points: dict[int, tuple[int, ...] | None] = {}
+        #: accnib[w]: the classes that may be played on class w, one bit a nibble
+        self.accnib = [sum(1 << (4 * r) for r in range(ncls) if acc[w] >> r & 1)
+                       for w in range(ncls)]
         self.memo: dict[int, list[float]] = {}
         self.won: dict[int, list[int]] = {}
         self.lost: dict[int, list[int]] = {}
@@ -396,12 +403,15 @@ class RankEngine:
                 shortfall += left
         return shortfall > wild
 
-    def exists(self, top: int) -> bool:
-        """Whether some order of the unseen cards wins from the current heights and ``top``."""
+    def exists_draw(self) -> bool:
+        """Whether some order of the unseen cards wins from a draw point (the current heights,
+        the top buried by the draw): some pool of unseen cards has a card after which a chain of
+        plays empties the columns or reaches another draw point from which some order wins.
+        Memoised on the heights, with the antichains of the unseen multisets proved won and
+        lost."""
         if not self.left:
             return True
-        top = self.canw(self.exposed(), top)
-        key = self.hk | (top + 1) << 21
+        key = self.hk + 1
         u = self.U
         guard = self.guard
         for d in self.lost.get(key, ()):
@@ -410,46 +420,61 @@ class RankEngine:
         for a in self.won.get(key, ()):
             if ((u | guard) - a) & guard == guard:
                 return True
-        if self.dead(top):
+        if not self.n or self.dead(self.buried):
             return False
         self.exists_states += 1
         self._expand()
-        acc, col, ht = self.acc, self.col, self.ht
         res = False
-        can = False
-        for i in range(7):
-            if ht[i] and acc[top] >> col[i][ht[i] - 1] & 1:
-                can = True
-                card = self._play(i)
-                res = self.exists(card)
-                self._unplay(i, card)
-                if res:
-                    break
-        if not res and self.n and self.draw_rule[can]:
-            cnt = self.cnt
-            for x in range(self.ncls):
-                if not cnt[x]:
-                    continue
-                self._draw(x)
-                for i in range(7):
-                    if ht[i] and acc[x] >> col[i][ht[i] - 1] & 1:
-                        card = self._play(i)
-                        res = self.exists(card)
-                        self._unplay(i, card)
-                        if res:
-                            break
-                self._undraw(x)
-                if res:
-                    break
+        rmask = self.rmask
+        done = 0
+        hk0 = self.hk
+        cnt = self.cnt
+        for x in range(self.ncls):
+            if not cnt[x]:
+                continue
+            rep = self.canw(rmask, x)
+            if done >> rep & 1:
+                continue
+            done |= 1 << rep
+            self._draw(x)
+            points = self.points(x, hk0)
+            if points is None:
+                res = True
+            else:
+                for hk in points:
+                    self.set_heights(hk)
+                    if self.exists_draw():
+                        res = True
+                        break
+                self.set_heights(hk0)
+            self._undraw(x)
+            if res:
+                break
         _add(self.won if res else self.lost, key, u, guard, res)
+        return res
+
+    def exists_from(self, top: int) -> bool:
+        """Whether some order of the unseen cards wins from the current heights and ``top``: a
+        chain of plays empties the columns or reaches a draw point from which some order wins."""
+        points = self.points(top, -1)
+        if points is None:
+            return True
+        hk0 = self.hk
+        res = False
+        for hk in points:
+            self.set_heights(hk)
+            if self.exists_draw():
+                res = True
+                break
+        self.set_heights(hk0)
         return res
 
     # -- where a chain of plays can stop to draw --------------------------------------------------
 
     def reach(self, top: int, seen: set[int], points: list[int]) -> bool:
         """Every state a chain of plays from here reaches: the heights of those where a draw
-        is allowed are added to ``points`` (once each). True when one of them has empty
-        columns (won)."""
+        is allowed are added to ``points`` (once each, and to ``seen``). True when one of them
+        has empty columns (won)."""
         top = self.canw(self.exposed(), top)
         key = self.hk | (top + 1) << 21
         if key in seen:
@@ -465,9 +490,54 @@ class RankEngine:
                 self._unplay(i, card)
                 if won:
                     return True
-        if self.n and self.draw_rule[can] and self.hk not in seen:
+        if self.draw_rule[can] and self.hk not in seen:
             seen.add(self.hk)
             points.append(self.hk)
+        return False
+
+    def points(self, top: int, skip: int) -> "list[int] | None":
+        """The draw points of the chains of plays from the current state with waste ``top``,
+        but ``skip``: fewest cards left first (then the packed heights); None when a chain
+        empties the columns. Drawing at any time, a draw point is left out when a free card
+        fewer is one too and that card accepts nothing left on the tableau (``docs/fair.md``:
+        it is no better). None of them without a card to draw."""
+        top = self.canw(self.exposed(), top)
+        key = self.hk | (top + 1) << 21
+        if key in self._points:
+            found = self._points[key]
+        else:
+            seen: set[int] = set()
+            raw: list[int] = []
+            if self.reach(top, seen, raw):
+                found = None
+            else:
+                if self.draw_rule[0] and self.draw_rule[1]:
+                    raw = [hk for hk in raw if not self._dominated(hk, seen)]
+                raw.sort(key=lambda hk: (_left(hk), hk))
+                found = tuple(raw)
+            if len(self._points) >= POINTS_CACHE:
+                self._points.clear()
+            self._points[key] = found
+        if found is None:
+            return None
+        if not self.n:
+            return []
+        return [hk for hk in found if hk != skip]
+
+    def _dominated(self, hk: int, seen: set[int]) -> bool:
+        """Some column's free card at heights ``hk`` accepts nothing else on the tableau, and
+        the heights without it are a draw point of the same chains."""
+        pc, col, accnib = self.pc, self.col, self.accnib
+        T = 0
+        for i in range(7):
+            T += pc[i][hk >> (3 * i) & 7]
+        for i in range(7):
+            h = hk >> (3 * i) & 7
+            if not h:
+                continue
+            c = col[i][h - 1]
+            if not accnib[c] & nz4(T - (1 << (4 * c))) and hk - (1 << (3 * i)) in seen:
+                return True
         return False
 
     # -- the fair value ---------------------------------------------------------------------------
@@ -521,7 +591,7 @@ class RankEngine:
                 alpha = e[0]
             if e[1] < beta:
                 beta = e[1]
-        elif not self.exists(self.buried):
+        elif not self.exists_draw():
             return 0.0
         self._expand()
         n = self.n
@@ -530,7 +600,6 @@ class RankEngine:
         ws: list[int] = []
         lo: list[float] = []
         hi: list[float] = []
-        emask = self.exposed()
         done = 0
         for x in range(self.ncls):
             if not cnt[x]:
@@ -545,11 +614,7 @@ class RankEngine:
                     w += cnt[y]
             self._draw(x)
             clo, chi = 0.0, 1.0
-            ce = self.memo.get(self.hk | (self.canw(emask, x) + 1) << 21
-                               | self.ucode(rmask) << 25)
-            if ce is not None:
-                clo, chi = ce
-            elif not self.exists(x):
+            if not self.exists_from(x):
                 chi = 0.0
             self._undraw(x)
             xs.append(x)
@@ -611,38 +676,39 @@ class RankEngine:
         self._store(key, g, alpha, beta)
         return g
 
-    def P(self, top: int, alpha: float, beta: float, known: bool) -> float:
+    def P(self, top: int, alpha: float, beta: float, inner: bool) -> float:
         """The decision at waste class ``top``: the best of the draws at the states a chain of
-        plays reaches (Star1 windows, fail-soft); ``known``: the caller has checked that some
-        order wins."""
+        plays reaches (fail-soft). ``inner``: a draw node's child, which its caller has checked
+        some order wins, and which is not memoised (the draw nodes are); else a question at the
+        root, which is."""
         if not self.left:
             return 1.0
         top = self.canw(self.exposed(), top)
-        key = self.hk | (top + 1) << 21 | self.ucode(self.rmask) << 25
-        e = self.memo.get(key)
-        if e is not None:
-            if e[0] == e[1] or e[1] <= alpha:
-                return e[1]
-            if e[0] >= beta:
-                return e[0]
-            if e[0] > alpha:
-                alpha = e[0]
-            if e[1] < beta:
-                beta = e[1]
-        elif not known and not self.exists(top):
-            return 0.0
+        key = 0
+        if not inner:
+            key = self.hk | (top + 1) << 21 | self.ucode(self.rmask) << 25
+            e = self.memo.get(key)
+            if e is not None:
+                if e[0] == e[1] or e[1] <= alpha:
+                    return e[1]
+                if e[0] >= beta:
+                    return e[0]
+                if e[0] > alpha:
+                    alpha = e[0]
+                if e[1] < beta:
+                    beta = e[1]
+            elif not self.exists_from(top):
+                return 0.0
         self._expand()
         if beta > 1.0:
             beta = 1.0
         if alpha < 0.0:
             alpha = 0.0
         best = 0.0
-        points: list[int] = []
-        if self.reach(top, set(), points):
+        points = self.points(top, -1)
+        if points is None:
             best = 1.0
         else:
-            # fewest cards left first (then the packed heights)
-            points.sort(key=lambda hk: (_left(hk), hk))
             hk0 = self.hk
             for hk in points:
                 self.set_heights(hk)
@@ -652,7 +718,8 @@ class RankEngine:
                     if best >= beta:
                         break
             self.set_heights(hk0)
-        self._store(key, best, alpha, beta)
+        if not inner:
+            self._store(key, best, alpha, beta)
         return best
 
     def _store(self, key: int, g: float, a: float, b: float) -> None:
