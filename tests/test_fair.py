@@ -145,8 +145,8 @@ def test_the_fair_chance_is_the_brute_force_and_at_most_the_clairvoyant_share(
     assert exact <= clairvoyant_share(rules, position)
 
 
-@pytest.mark.parametrize("seed, variant", enumerate(["app-facil", "cards4", "jokers",
-                                                    "empty-waste"]))
+@pytest.mark.parametrize("seed, variant", list(enumerate(["app-facil", "cards4", "jokers",
+                                                         "empty-waste"])))
 def test_five_unseen_cards(seed, variant):
     """120 orders of the stock each: one position per variant, each from its own seed."""
     rules = rule_set(variant)
