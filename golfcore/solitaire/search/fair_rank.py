@@ -495,7 +495,7 @@ class RankEngine:
             points.append(self.hk)
         return False
 
-    def points(self, top: int, skip: int) -> "list[int] | None":
+    def points(self, top: int, skip: int) -> list[int] | None:
         """The draw points of the chains of plays from the current state with waste ``top``,
         but ``skip``: fewest cards left first (then the packed heights); None when a chain
         empties the columns. Drawing at any time, a draw point is left out when a free card
