@@ -309,6 +309,20 @@ def test_draw_take_and_reveal_are_judged_sensibly():
     assert dominated(obs([board, HIDDEN_OPP], discard="AS"), "take") is None
 
 
+def test_under_six_card_a_drawn_card_is_discarded_without_naming_a_place():
+    """Six-card golf's discard ends the turn (no card turned up): the bots say ``discard``."""
+    board = ["AC", "2D", "KS", None, "AH", None]          # a queen would only raise it
+    o = obs([board, [None] * 6], held="QH", variant="six-card")
+    o["legal"] = [f"replace {p}" for p in range(1, 7)] + ["discard"]
+    assert make("greedy", "six-card", 0, 1).act(o) == "discard"
+    assert StrongBot("six-card", 0, 1, **FAST).act(o) == "discard"
+    assert "worse than discard in every world" in dominated(o, "replace 5")
+    assert dominated(o, "discard") is None
+    # the document's rule: the discard names the card it turns up
+    nine = obs([board + [None] * 3, HIDDEN_OPP], held="QH")
+    assert "worse than discard 4" in dominated(nine, "replace 2")
+
+
 BOT_OPTIONS = {"greedy": {}, "strong": FAST, "expert": {"iterations": 2}}
 
 

@@ -104,8 +104,8 @@ class KingOnAce(Rule):
         return allow() if card.rank == 13 and waste is not None and waste.rank == 1 else None
 
 
-HOUSE = Variant(name="house", title="House", game="solitaire", rules={"adjacency": "ranks-linear",
-                                                  "house": "king-on-ace"})
+HOUSE = Variant(name="house", title="House", game="solitaire",
+                rules={"adjacency": "ranks-linear", "house": "king-on-ace"})
 '''
 
 

@@ -12,6 +12,7 @@ import random
 import pytest
 
 from golfcore.cardgame import actions as a
+from golfcore.cardgame.actions import Action
 from golfcore.cardgame.match import Match
 from golfcore.cardgame.state import DRAW, HOLD, OVER, REVEAL
 from golfcore.cardgame.bots import sim
@@ -76,13 +77,16 @@ def play_round(variant: str, players: int, seed: int, stubborn: float = 0.0) -> 
         table = simulated.table(5.0, True)
         options = sim.hold_options(table, seat, card, choice == "draw")
         kinds = {sim.REPLACE: a.REPLACE, sim.DISCARD: a.DISCARD}
-        assert {(kinds[kind], place) for _, kind, place in options} == offered
+        # a discard that ends the turn (six-card golf) names no place: NO_PLACE in the simulator
+        assert {(kinds[kind], None if place == sim.NO_PLACE else place)
+                for _, kind, place in options} == offered
         up = sorted((k, p) for k, p in offered if k == a.REPLACE and rnd.boards[seat].up[p])
         kind, place = (rng.choice(up) if up and rng.random() < stubborn
-                       else rng.choice(sorted(offered)))
+                       else rng.choice(sorted(offered, key=str)))
         before = len(match.state.current.stock)
-        assert match.act(seat, f"{kind} {place + 1}").accepted
-        simulated.apply(seat, card, sim.REPLACE if kind == a.REPLACE else sim.DISCARD, place)
+        assert match.act(seat, str(Action(kind, place))).accepted
+        simulated.apply(seat, card, sim.REPLACE if kind == a.REPLACE else sim.DISCARD,
+                        sim.NO_PLACE if place is None else place)
         over = simulated.end_turn(seat)
         turns += 1
         after = match.state.current

@@ -11,7 +11,8 @@ to king, then the joker. A one-hot *slot* is 54 wide: the 53 cards, then :data:`
 
 **Card-game actions** on a board of ``size`` places (:func:`card_action_id`): ``draw`` 0,
 ``take`` 1, ``replace N`` 2 + (N − 1), ``discard N`` 2 + size + (N − 1), ``reveal N``
-2 + 2·size + (N − 1): ``2 + 3·size`` ids. ``next`` (between rounds) has none: the adapters deal
+2 + 2·size + (N − 1), ``discard`` (no place: the discard that ends the turn, six-card golf)
+2 + 3·size: ``3 + 3·size`` ids. ``next`` (between rounds) has none: the adapters deal
 the next round themselves.
 
 **Solitaire actions** (:func:`solitaire_action_id`): play column N is N − 1 (0 to 6), draw is 7.
@@ -92,8 +93,8 @@ def card_id(card: Card | str) -> int:
 
 
 def card_action_count(size: int) -> int:
-    """How many action ids a board of ``size`` places has: ``2 + 3·size``."""
-    return 2 + 3 * size
+    """How many action ids a board of ``size`` places has: ``3 + 3·size``."""
+    return 3 + 3 * size
 
 
 def card_action_id(action: Action, size: int) -> int:
@@ -102,6 +103,8 @@ def card_action_id(action: Action, size: int) -> int:
         return 0
     if action.kind == ca.TAKE:
         return 1
+    if action.kind == ca.DISCARD and action.place is None:
+        return 2 + 3 * size
     base = {ca.REPLACE: 2, ca.DISCARD: 2 + size, ca.REVEAL: 2 + 2 * size}.get(action.kind)
     if base is None or action.place is None or not 0 <= action.place < size:
         raise GolfError(f"the action {action} has no id on a board of {size} places")
@@ -126,6 +129,8 @@ def card_action(action_id: int, size: int) -> Action:
     action_id = action_index(action_id, card_action_count(size))
     if action_id < 2:
         return Action(ca.DRAW if action_id == 0 else ca.TAKE)
+    if action_id == 2 + 3 * size:
+        return Action(ca.DISCARD)
     kind, place = divmod(action_id - 2, size)
     return Action((ca.REPLACE, ca.DISCARD, ca.REVEAL)[kind], place)
 

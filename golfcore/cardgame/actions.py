@@ -3,14 +3,17 @@
 A turn is two actions (CG-03, CG-04): first ``draw`` (the stock's top card) or ``take`` (the
 discard's top card); then ``replace N`` (the held card goes face up to place N, the card there is
 discarded) or, for a card drawn from the stock only, ``discard N`` (the held card is discarded
-and the face-down card at place N is turned up). Before the first turn of a round, variants that
-turn cards up at the start ask each player to ``reveal N`` (six-card golf: two cards). After a
-round, ``next`` deals the next one.
+and the face-down card at place N is turned up, CG-04) or, under a variant whose discard turns
+nothing up (six-card golf as its guides play it), ``discard`` (the held card is discarded and
+the turn ends). Before the first turn of a round, variants that turn cards up at the start ask
+each player to ``reveal N`` (six-card golf: two cards). After a round, ``next`` deals the next
+one.
 
 Text forms (English or Spanish words; places count from 1, row by row)::
 
     draw | robar        take | tomar        replace 5 | reemplazar 5
-    discard 2 | descartar 2                 reveal 4 | descubrir 4        next | siguiente
+    discard 2 | descartar 2                 discard | descartar
+    reveal 4 | descubrir 4                  next | siguiente
 
 JSON form: ``{"type": "replace", "place": 5}``; :meth:`Action.to_json` and :meth:`Action.parse`
 round-trip.
@@ -25,7 +28,10 @@ from golfcore.errors import GolfError
 
 DRAW, TAKE, REPLACE, DISCARD, REVEAL, NEXT = "draw", "take", "replace", "discard", "reveal", "next"
 KINDS = (DRAW, TAKE, REPLACE, DISCARD, REVEAL, NEXT)
+#: Actions that name a place (``discard`` may also be given without one).
 WITH_PLACE = (REPLACE, DISCARD, REVEAL)
+#: Actions whose place may be left out.
+PLACE_OPTIONAL = (DISCARD,)
 
 _WORDS = {
     "draw": DRAW, "robar": DRAW, "take": TAKE, "tomar": TAKE, "replace": REPLACE,
@@ -61,6 +67,10 @@ ALREADY_FACE_UP = "already-face-up"
 TAKEN_FROM_DISCARD = "taken-from-discard"
 #: Discarding a card drawn from the stock, under a variant that forbids it.
 DISCARD_NOT_ALLOWED = "discard-not-allowed"
+#: ``discard`` without a place, where discarding turns up a face-down card (CG-04: say which).
+NEEDS_PLACE = "needs-place"
+#: ``discard N`` where discarding ends the turn and turns nothing up (six-card golf's guides).
+TAKES_NO_PLACE = "takes-no-place"
 #: ``take`` with an empty discard pile.
 DISCARD_EMPTY = "discard-empty"
 #: ``draw`` with an empty stock (a round set up by hand: play never starts a turn without one).
@@ -68,11 +78,13 @@ STOCK_EMPTY = "stock-empty"
 
 REASONS = (MATCH_OVER, ROUND_OVER, ROUND_NOT_OVER, NO_SUCH_SEAT, NOT_YOUR_TURN, MUST_REVEAL,
            NOT_REVEALING, MUST_DRAW_FIRST, ALREADY_HOLDING, NO_SUCH_PLACE, ALREADY_FACE_UP,
-           TAKEN_FROM_DISCARD, DISCARD_NOT_ALLOWED, DISCARD_EMPTY, STOCK_EMPTY)
+           TAKEN_FROM_DISCARD, DISCARD_NOT_ALLOWED, NEEDS_PLACE, TAKES_NO_PLACE, DISCARD_EMPTY,
+           STOCK_EMPTY)
 
 
 class Action(NamedTuple):
-    """One action: its kind and, for ``replace``, ``discard`` and ``reveal``, a 0-based place."""
+    """One action: its kind and, for ``replace``, ``discard`` and ``reveal``, a 0-based place
+    (``None`` for a ``discard`` that turns nothing up)."""
 
     kind: str
     place: int | None = None
@@ -103,8 +115,10 @@ class Action(NamedTuple):
         words = value.strip().lower().split()
         if not words or words[0] not in _WORDS:
             raise GolfError(f"unknown action {_quote(value)}: expected one of "
-                            f"draw, take, replace N, discard N, reveal N, next")
+                            f"draw, take, replace N, discard N, discard, reveal N, next")
         kind = _WORDS[words[0]]
+        if kind in PLACE_OPTIONAL and len(words) == 1:
+            return cls(kind)
         if kind in WITH_PLACE:
             if len(words) != 2 or not re.fullmatch(r"[0-9]{1,6}", words[1]):
                 raise GolfError(f"action {_quote(value)}: '{kind}' needs a place number, "
@@ -123,6 +137,8 @@ def _from_json(data: dict[str, Any]) -> Action:
     if unknown:
         raise GolfError(f"unknown action field(s) {', '.join(map(repr, unknown))}: expected "
                         f"'type' and, for {', '.join(WITH_PLACE)}, 'place'")
+    if kind in PLACE_OPTIONAL and data.get("place") is None:
+        return Action(kind)
     if kind in WITH_PLACE:
         place = data.get("place")
         if isinstance(place, bool) or not isinstance(place, int):

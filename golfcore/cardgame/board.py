@@ -97,8 +97,15 @@ def columns_of(shape: tuple[int, int]) -> list[tuple[int, ...]]:
     return [tuple(r * cols + c for r in range(rows)) for c in range(cols)]
 
 
+def places(lines: Sequence[Sequence[int]]) -> list[tuple[int, ...]]:
+    """0-based lines (:func:`rows_of` ...) numbered from 1, as ``golf_cancelling_lines``
+    answers them."""
+    return [tuple(p + 1 for p in line) for line in lines]
+
+
 def diagonals_of(shape: tuple[int, int]) -> list[tuple[int, ...]]:
-    """Both diagonals of a square board; none on another shape (the decision of CG-05)."""
+    """Both diagonals of a square board, as 0-based places; none on another shape (the
+    decision of CG-05)."""
     rows, cols = shape
     if rows != cols:
         return []

@@ -17,7 +17,9 @@ rules a conformance spec can pin):
    ``already-holding`` (``draw``/``take`` while holding a card);
 6. the card and the place: ``discard-empty``, ``stock-empty`` (only in a round set up by hand:
    a dealt round never starts a turn with an empty stock), ``taken-from-discard`` and
-   ``discard-not-allowed`` (CG-04), ``no-such-place``, ``already-face-up``.
+   ``discard-not-allowed`` (CG-04), ``needs-place`` (``discard`` where it turns a card up)
+   and ``takes-no-place`` (``discard N`` where it turns nothing up), ``no-such-place``,
+   ``already-face-up``.
 """
 
 from __future__ import annotations
@@ -105,7 +107,10 @@ def legal_actions(rules: RuleSet, match: MatchState, seat: int) -> list[Action]:
         return out
     out = [Action(a.REPLACE, p) for p in range(board.size)]
     if rnd.held_from == FROM_STOCK and rules.may_discard_drawn:
-        out += [Action(a.DISCARD, p) for p in board.face_down_places()]
+        if rules.discard_turns_up:
+            out += [Action(a.DISCARD, p) for p in board.face_down_places()]
+        else:
+            out.append(Action(a.DISCARD))
     return out
 
 
@@ -140,6 +145,12 @@ def refusal(rules: RuleSet, match: MatchState, seat: int, action: Action) -> str
             return a.TAKEN_FROM_DISCARD
         if not rules.may_discard_drawn:
             return a.DISCARD_NOT_ALLOWED
+        if action.place is None and rules.discard_turns_up:
+            return a.NEEDS_PLACE
+        if action.place is not None and not rules.discard_turns_up:
+            return a.TAKES_NO_PLACE
+        if action.place is None:
+            return None
     if action.kind in a.WITH_PLACE:
         board = rnd.boards[seat]
         assert action.place is not None
@@ -185,11 +196,14 @@ def _apply(rules: RuleSet, match: MatchState, seat: int, action: Action) -> Matc
                       discard=rnd.discard[:-1], step=HOLD)
         return replace(match, current=rnd)
     held = rnd.held
-    assert place is not None and held is not None
+    assert held is not None
     if kind == a.REPLACE:
+        assert place is not None
         rnd = replace(_with_board(rnd, seat, board.replaced(place, held)),
                       discard=rnd.discard + (board.cards[place],))
-    else:  # DISCARD: the held card goes to the discard, a face-down card is turned up
+    elif place is None:  # DISCARD where it turns nothing up: the turn ends
+        rnd = replace(rnd, discard=rnd.discard + (held,))
+    else:  # DISCARD: the held card goes to the discard, a face-down card is turned up (CG-04)
         rnd = replace(_with_board(rnd, seat, board.turned_up(place)),
                       discard=rnd.discard + (held,))
     rnd = replace(rnd, held=None, held_from=None)

@@ -79,21 +79,54 @@ def golf_cancelling_lines(rows: int, columns: int,
                           options: Mapping[str, Any]) -> Iterable[Sequence[int]]:
     """The lines of a board that count 0 when filled by cards of equal rank (CG-05).
 
-    Each line is a sequence of board places, numbered 0 .. rows × columns − 1 row by row. A line
-    counts 0 when every one of its cards has the same rank (two jokers are equal); a card in two
-    such lines counts 0 once. Combination: the union of every plugin's lines. The document's
-    rule answers every row, every column and, on square boards only (the decision of CG-05),
-    both diagonals; six-card golf's answers the columns only ("a pair in a column").
+    Each line is a sequence of two or more board places, numbered from 1 row by row as
+    everywhere else (place 1 is the top-left card, place ``rows × columns`` the bottom-right
+    one: on a 2×3 board the columns are ``(1, 4)``, ``(2, 5)``, ``(3, 6)``). A line counts 0
+    when every one of its cards has the same rank (two jokers are equal); a card in two such
+    lines counts 0 once. Combination: the union of every plugin's lines. The document's rule
+    answers every row, every column and, on square boards only (the decision of CG-05), both
+    diagonals; six-card golf's answers the columns only ("a pair in a column").
+    """
+
+
+@hookspec
+def golf_board_adjustment(rows: Sequence[Sequence[Card | None]],
+                          options: Mapping[str, Any]) -> int | None:
+    """Points added to a board's score once its cards are valued and its cancelling lines count
+    0 (CG-05, CG-08): negative for a bonus, such as a house rule's "a 2×2 square of one rank
+    counts −20" or "a pair of jokers counts −10".
+
+    ``rows`` is the board row by row (``rows[0][0]`` is place 1, the top-left card). When a
+    round is scored every card is there; for the running score of what the table sees during a
+    round (an observation's ``showing``) a face-down card is ``None``, and an answer should
+    count only what is face up. Combination: the sum of every plugin's answer (``None`` counts
+    0; anything but a whole number is a :class:`~golfcore.errors.PluginError` naming the
+    variant). Pure: asked for every board scored. golfcore's variants have no adjustment; its
+    optional rules ``square-bonus`` and ``joker-pair`` add one to a composed variant. The bots
+    value boards by their cards and lines only, and the dominated-move checker says nothing
+    under a rule set that adjusts.
     """
 
 
 @hookspec(firstresult=True)
 def golf_may_discard_drawn(options: Mapping[str, Any]) -> bool | None:
-    """Whether a card drawn from the stock may be discarded at once, a face-down card of the
-    board then being turned up (CG-04).
+    """Whether a card drawn from the stock may be discarded at once (CG-04), instead of
+    replacing a board card (:func:`golf_discard_turns_up` says what follows).
 
     A card taken from the discard may never be discarded at once (that would be passing the
     turn). First answer wins; with no answer, ``True``.
+    """
+
+
+@hookspec(firstresult=True)
+def golf_discard_turns_up(options: Mapping[str, Any]) -> bool | None:
+    """What discarding a card drawn from the stock does, where :func:`golf_may_discard_drawn`
+    allows it: ``True``, the player then turns up one face-down card of the board, as CG-04
+    says (the action ``discard N``, N the place turned up; not possible once every card is
+    face up); ``False``, the turn simply ends, nothing turned up, as six-card golf's public
+    guides play it (the action ``discard``).
+
+    First answer wins; with no answer, ``True``.
     """
 
 

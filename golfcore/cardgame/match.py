@@ -229,11 +229,13 @@ class Match:
 
     def action_space(self) -> tuple[Action, ...]:
         """Every action of this variant's table, legal or not, in a fixed order: ``draw``,
-        ``take``, ``next``, then ``replace``, ``discard`` and ``reveal`` of each place."""
+        ``take``, ``next``, then ``replace``, ``discard`` and ``reveal`` of each place, then
+        ``discard`` with no place (a discard that ends the turn: six-card golf)."""
         size = self.rules.size
         return ((Action(a.DRAW), Action(a.TAKE), Action(a.NEXT))
                 + tuple(Action(kind, p) for kind in (a.REPLACE, a.DISCARD, a.REVEAL)
-                        for p in range(size)))
+                        for p in range(size))
+                + (Action(a.DISCARD),))
 
     def parse_action(self, text: str) -> Action:
         """The action written ``text`` (``"replace 5"``, ``"robar"``); :class:`GolfError`

@@ -69,14 +69,25 @@ class RuleSet(BaseRuleSet):
         for answer in hook.golf_cancelling_lines(rows=rows, columns=cols, options=opts):
             for line in answer:
                 line = tuple(line)
-                if len(line) < 2 or any(not 0 <= p < self.size for p in line):
-                    raise PluginError(f"golf_cancelling_lines answered {line!r}: a line is two "
-                                      f"or more places from 0 to {self.size - 1}")
+                if (len(line) < 2 or any(isinstance(p, bool) or not isinstance(p, int)
+                                         or not 1 <= p <= self.size for p in line)):
+                    raise PluginError(f"variant {self.name!r}: golf_cancelling_lines answered "
+                                      f"{line!r}: a line is two or more board places, numbered "
+                                      f"from 1 to {self.size} row by row")
+                line = tuple(p - 1 for p in line)
                 if line not in lines:
                     lines.append(line)
+        #: The cancelling lines as 0-based indices into a board's cards (the engine's and the
+        #: bots'; the hook numbers places from 1).
         self.lines: tuple[tuple[int, ...], ...] = tuple(lines)
+        #: Whether some rule adjusts a board's score (``golf_board_adjustment``).
+        self.adjusts: bool = bool(hook.golf_board_adjustment.get_hookimpls())
         discard = hook.golf_may_discard_drawn(options=opts)
         self.may_discard_drawn: bool = True if discard is None else bool(discard)
+        turns_up = hook.golf_discard_turns_up(options=opts)
+        #: Whether discarding a drawn card turns up a face-down card (CG-04: ``discard N``) or
+        #: only ends the turn (``discard``).
+        self.discard_turns_up: bool = True if turns_up is None else bool(turns_up)
         exhausted = hook.golf_stock_exhausted(options=opts)
         self.stock_exhausted: str = RESHUFFLE if exhausted is None else exhausted
         if self.stock_exhausted not in (RESHUFFLE, END_ROUND):
@@ -92,6 +103,21 @@ class RuleSet(BaseRuleSet):
         answer = self.pm.hook.golf_ender_score(score=score, others=list(others),
                                                options=self.options)
         return score if answer is None else int(answer)
+
+    def adjustment(self, cards: Sequence[Card | None]) -> int:
+        """The sum of the rules' ``golf_board_adjustment`` for a board's cards (in place order,
+        ``None`` for a face-down card); 0 when no rule adjusts."""
+        if not self.adjusts:
+            return 0
+        cols = self.shape[1]
+        rows = [tuple(cards[r * cols:(r + 1) * cols]) for r in range(self.shape[0])]
+        total = 0
+        for answer in self.pm.hook.golf_board_adjustment(rows=rows, options=self.options):
+            if isinstance(answer, bool) or not isinstance(answer, int):
+                raise PluginError(f"variant {self.name!r}: golf_board_adjustment answered "
+                                  f"{answer!r}: expected a whole number of points")
+            total += answer
+        return total
 
     def match_over(self, totals: Sequence[int], rounds: int) -> bool:
         """Whether the match ends after ``rounds`` rounds with these totals (CG-09)."""

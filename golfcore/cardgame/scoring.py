@@ -22,13 +22,16 @@ def cancelled_places(rules: RuleSet, cards: Sequence[Card | None]) -> tuple[int,
 
 
 def board_score(rules: RuleSet, board: Board, visible_only: bool = False) -> int:
-    """A board's points: the sum of its cards' values, cards on a line of equal ranks counting 0.
+    """A board's points: the sum of its cards' values, cards on a line of equal ranks counting 0,
+    plus the rules' adjustment of the whole board (``golf_board_adjustment``; none in
+    golfcore's variants).
 
     With ``visible_only`` only face-up cards count (what the table sees during a round, face-down
     cards counting 0); otherwise every card, as at the end of a round when all are turned up."""
     cards = board.visible() if visible_only else board.cards
     zero = set(cancelled_places(rules, cards))
-    return sum(rules.values[c] for p, c in enumerate(cards) if c is not None and p not in zero)
+    points = sum(rules.values[c] for p, c in enumerate(cards) if c is not None and p not in zero)
+    return points + rules.adjustment(cards)
 
 
 def score_round(rules: RuleSet, boards: Sequence[Board], ender: int | None) -> RoundResult:

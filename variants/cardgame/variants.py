@@ -27,9 +27,10 @@ SIX_CARD = Variant(
     letter="S",
     aliases=("six-card-golf", "6-card", "seis-cartas"),
     rules={"board": "shape", "setup": "turn-up", "values": "six-card-values",
-           "lines": "columns-only", "ender": "no-ender-penalty", "end": "holes"},
+           "lines": "columns-only", "discard": "discard-ends-turn", "ender": "no-ender-penalty",
+           "end": "holes"},
     params={"shape": "2x3", "turn-up": 2, "holes": 9},
-    summary="2x3 boards, two cards turned up at the start, a pair in a column counts 0, "
-            "2 = -2, jack and queen 10, 9 holes",
+    summary="2x3 boards, two cards turned up at the start, a drawn card discarded ends the "
+            "turn, a pair in a column counts 0, 2 = -2, jack and queen 10, 9 holes",
     rule_ids=("CG-01", "CG-02", "CG-03", "CG-04", "CG-05", "CG-06", "CG-08", "CG-09"),
 )

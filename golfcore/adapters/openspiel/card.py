@@ -375,6 +375,8 @@ def _event(seat: int, action: ca.Action, before: RoundState) -> Event:
     place = None if action.place is None else action.place
     if action.kind == ca.TAKE:
         return Event(f"{me} takes {before.discard[-1]} from the discard")
+    if action.kind == ca.DISCARD and place is None:
+        return Event(f"{me} discards {before.held}, which ends the turn")
     assert place is not None
     # the round may be over (every card turned up): the card that was there is read before
     if action.kind == ca.REVEAL:

@@ -31,7 +31,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from golfcore.cardgame.actions import DISCARD, DRAW, REPLACE, TAKE, Action
-from golfcore.cardgame.bots.sim import HIDDEN, Seen, Tables, cover_of, place_delta, seen
+from golfcore.cardgame.bots.sim import (HIDDEN, NO_PLACE, Seen, Tables, cover_of, place_delta,
+                                        seen)
 
 #: (kind, place) of a second action.
 Key = tuple[str, int]
@@ -48,10 +49,10 @@ def dominated(observation: Mapping[str, Any], action: str) -> str | None:
         return None
     if act.kind == TAKE:
         return take_dominated(s)
-    if s.held < 0 or act.place is None:
+    if s.held < 0:
         return None
     reasons = hold_dominance(s, s.held, s.held_from == "stock")
-    return reasons.get((act.kind, act.place))
+    return reasons.get((act.kind, NO_PLACE if act.place is None else act.place))
 
 
 def take_dominated(s: Seen) -> str | None:
@@ -137,14 +138,19 @@ def hold_dominance(s: Seen, h: int, from_stock: bool) -> dict[Key, str | None]:
     size = tab.size
     down = sum(1 for c in view if c < 0)
     actions: list[Key] = [(REPLACE, p) for p in range(size)]
-    if from_stock and tab.may_discard:
+    if from_stock and tab.may_discard and not tab.discard_turns_up:
+        actions.append((DISCARD, NO_PLACE))     # discarding ends the turn, turns nothing up
+    elif from_stock and tab.may_discard:
         actions += [(DISCARD, p) for p in range(size) if view[p] < 0]
+    if tab.adjusts:
+        # a rule adjusts the whole board's points: no effect is known, nothing is dominated
+        return {key: None for key in actions}
     opp = opponent_ranks(s)
     pool_ranks = {tab.rank[i] for i, n in enumerate(s.pool) if n}
     hidden_helps = bool(opp & pool_ranks)
 
     def ends(key: Key) -> bool:
-        return s.ender < 0 and down == 1 and view[key[1]] < 0
+        return s.ender < 0 and down == 1 and key[1] >= 0 and view[key[1]] < 0
 
     def gives(key: Key) -> int | None:
         """The rank the action discards; None for a hidden card."""
@@ -178,8 +184,8 @@ def hold_dominance(s: Seen, h: int, from_stock: bool) -> dict[Key, str | None]:
                     and tab.rank[h] not in opp and not hidden_helps and tab.may_discard
                     and down >= 1 and (s.ender >= 0 or down >= 2)):
                 reason = (f"taking {tab.cards[h]} to replace {tab.cards[view[a[1]]]} "
-                          f"(+{ea[0]:g}) is no better than drawing, discarding and turning "
-                          f"a card up")
+                          f"(+{ea[0]:g}) is no better than drawing and discarding"
+                          + (" and turning a card up" if tab.discard_turns_up else ""))
         out[a] = reason
     return out
 
@@ -188,7 +194,7 @@ def _reason(s: Seen, h: int, a: Key, b: Key, worse: float) -> str:
     tab = s.tab
     view = s.views[s.seat]
     kind, p = a
-    other = str(Action(b[0], b[1]))
+    other = _text(b)
     if kind == REPLACE and view[p] >= 0:
         old = tab.cards[view[p]]
         if _forms_line(s, h, p) and worse > 0:
@@ -196,5 +202,10 @@ def _reason(s: Seen, h: int, a: Key, b: Key, worse: float) -> str:
                     f"{worse:g}: {other} is better in every world")
         return (f"replacing {old} by {tab.cards[h]} at {p + 1} is worse than {other} in every "
                 f"world")
-    return f"{Action(kind, p)} is worse than {other} in every world"
+    return f"{_text(a)} is worse than {other} in every world"
+
+
+def _text(key: Key) -> str:
+    kind, p = key
+    return str(Action(kind, None if p == NO_PLACE else p))
 

@@ -119,7 +119,7 @@ def greedy_action(s: sim.Seen, legal: list[str], threshold: float, patient: bool
         from_stock = s.held_from == "stock"
         allowed = allowed_hold(s, s.held, from_stock)
         _, kind, place = sim.best_hold(table, s.seat, s.held, from_stock, allowed or None)
-        text = f"{KIND_TEXT[kind]} {place + 1}"
+        text = sim.hold_text(kind, place)
         if text in legal:
             return text
     return legal[0]

@@ -27,6 +27,19 @@ from golfcore.errors import GolfError
 HIDDEN = -1
 #: Kinds of the second action of a turn, as the simulator names them.
 REPLACE, DISCARD = 0, 1
+#: The place of a discard that turns nothing up (the action ``discard``).
+NO_PLACE = -1
+
+
+def hold_text(kind: int, place: int) -> str:
+    """A second action's text: ``replace N``, ``discard N`` or (no place) ``discard``."""
+    word = "replace" if kind == REPLACE else "discard"
+    return word if place < 0 else f"{word} {place + 1}"
+
+
+def face_down(rk: Sequence[int], place: int) -> bool:
+    """Whether ``place`` is a face-down place of a board's ranks (never :data:`NO_PLACE`)."""
+    return place >= 0 and rk[place] < 0
 
 
 class Tables:
@@ -48,6 +61,11 @@ class Tables:
         self.lines_at: list[tuple[tuple[int, ...], ...]] = [
             tuple(line for line in rules.lines if p in line) for p in range(self.size)]
         self.may_discard: bool = rules.may_discard_drawn
+        #: whether discarding a drawn card turns a face-down card up (CG-04) or only ends the
+        #: turn (six-card golf's guides: the second action ``(DISCARD, NO_PLACE)``)
+        self.discard_turns_up: bool = rules.discard_turns_up
+        #: whether some rule adjusts a whole board's points (the simulator does not count it)
+        self.adjusts: bool = rules.adjusts
         self.initial_face_up: int = rules.initial_face_up
         self.stock_ends_round: bool = rules.stock_exhausted == END_ROUND
         self.total_value: int = sum(n * v for n, v in zip(self.count, self.val))
@@ -311,7 +329,9 @@ def hold_options(table: Table, seat: int, card: int, from_stock: bool
                 rivals = others_expected(table, seat)
             value = tab.penalised(value, rivals)
         out.append((value, REPLACE, p))
-    if from_stock and tab.may_discard:
+    if from_stock and tab.may_discard and not tab.discard_turns_up:
+        out.append((e0, DISCARD, NO_PLACE))      # the turn ends: nothing turned up or ended
+    elif from_stock and tab.may_discard:
         for p in range(tab.size):
             if rk[p] < 0:
                 value = e0
@@ -333,7 +353,7 @@ def best_hold(table: Table, seat: int, card: int, from_stock: bool,
     for value, kind, p in hold_options(table, seat, card, from_stock):
         if allowed is not None and (kind, p) not in allowed:
             continue
-        key = (round(value, 9), 0 if rk[p] < 0 else 1, kind, p)
+        key = (round(value, 9), 0 if face_down(rk, p) else 1, kind, p)
         if best_key is None or key < best_key:
             best_key, best = key, (value, kind, p)
     if best is None:
@@ -371,14 +391,16 @@ class Round:
     # -- the rules ---------------------------------------------------------------------------
 
     def apply(self, seat: int, card: int, kind: int, place: int) -> None:
-        """``seat``, holding ``card``, replaces ``place`` or discards and turns ``place`` up."""
+        """``seat``, holding ``card``, replaces ``place`` or discards and turns ``place`` up
+        (:data:`NO_PLACE`: discards and turns nothing up)."""
         real, view = self.real[seat], self.view[seat]
         if kind == REPLACE:
             self.discard.append(real[place])
             real[place] = card
         else:
             self.discard.append(card)
-        view[place] = real[place]
+        if place >= 0:
+            view[place] = real[place]
 
     def end_turn(self, seat: int) -> bool:
         """After ``seat``'s turn: the round's end (CG-06) or the next seat; True when over."""

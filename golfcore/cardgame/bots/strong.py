@@ -38,7 +38,7 @@ from typing import Any
 
 from golfcore.cardgame.bots import sim
 from golfcore.cardgame.bots.base import Bot, BotError
-from golfcore.cardgame.bots.greedy import (KIND_TEXT, THRESHOLD, allowed_hold, greedy_action,
+from golfcore.cardgame.bots.greedy import (THRESHOLD, allowed_hold, greedy_action,
                                            number, table_of)
 
 #: A candidate: (None, -1, -1) is ``draw``; (card, kind, place) a second action with ``card``
@@ -167,14 +167,15 @@ class StrongBot(Bot):
         if not opts:
             return []
         rk = table.rk[s.seat]
-        opts.sort(key=lambda o: (round(o[0], 9), 0 if rk[o[2]] < 0 else 1, o[1], o[2]))
+        opts.sort(key=lambda o: (round(o[0], 9), 0 if sim.face_down(rk, o[2]) else 1, o[1],
+                                 o[2]))
         best = opts[0][0]
         out: list[Candidate] = []
         seen_down = False
         for v, k, p in opts:
             if v > best + self.margin or len(out) >= limit:
                 break
-            if rk[p] < 0 and table.down[s.seat] > 1 and s.ender < 0:
+            if sim.face_down(rk, p) and table.down[s.seat] > 1 and s.ender < 0:
                 # face-down places are alike before the round's end: one stands for all of a
                 # kind, except where lines differ: one discard stands for all
                 if seen_down and k == sim.DISCARD:
@@ -323,4 +324,4 @@ def text_of(cand: Candidate, s: sim.Seen) -> str:
         return "draw"
     if s.step == "draw":
         return "take"
-    return f"{KIND_TEXT[kind]} {place + 1}"
+    return sim.hold_text(kind, place)

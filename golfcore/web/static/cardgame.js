@@ -220,8 +220,9 @@ export class CardGame {
     if (key === " " || e.code === "Space" || key === "d" || key === "D") run = () => this.act(viewer, "draw");
     else if (key === "t" || key === "T") run = () => this.act(viewer, "take");
     else if (key === "x" || key === "X") {
-      if (!legal.some((a) => a.startsWith("discard "))) return true;
-      run = () => { this.mode = this.mode === "discard" ? "replace" : "discard"; this.render(); };
+      if (legal.includes("discard")) run = () => this.act(viewer, "discard");
+      else if (!legal.some((a) => a.startsWith("discard "))) return true;
+      else run = () => { this.mode = this.mode === "discard" ? "replace" : "discard"; this.render(); };
     } else if (place !== null) {
       const [rows, cols] = obs.shape || [3, 3];
       if (place > rows * cols) return true;
@@ -327,7 +328,8 @@ export class CardGame {
     const center = renderCenter(obs, {
       onStock: () => { if (legal.includes("draw")) this.act(viewer, "draw"); else if (obs.turn === viewer) this.act(viewer, "draw"); },
       onDiscard: () => {
-        if (legal.some((a) => a.startsWith("discard "))) { this.mode = "discard"; this.render(); }
+        if (legal.includes("discard")) this.act(viewer, "discard");
+        else if (legal.some((a) => a.startsWith("discard "))) { this.mode = "discard"; this.render(); }
         else if (obs.turn === viewer) this.act(viewer, "take");
       },
     }, viewer);
@@ -357,6 +359,11 @@ export class CardGame {
           onclick: () => { this.mode = "replace"; this.render(); } }, t("cg.act.replaceMode")));
         buttons.push(h("button", { type: "button", "aria-pressed": String(this.mode === "discard"), testid: "cg-mode-discard", "aria-keyshortcuts": "X",
           onclick: () => { this.mode = "discard"; this.render(); } }, t("cg.act.discardMode")));
+      }
+      if (legal.includes("discard")) {
+        // six-card golf: discarding the drawn card ends the turn, nothing is turned up
+        buttons.push(h("button", { type: "button", testid: "cg-discard-end", "aria-keyshortcuts": "X",
+          onclick: () => this.act(viewer, "discard") }, t("cg.act.discardEnd")));
       }
       hintText = this.mode === "discard" ? t("cg.act.reveal") : t("cg.act.replace");
     }

@@ -133,6 +133,7 @@ export default {
   "cg.act.next": "Next round",
   "cg.act.replace": "Touch a card of your board to replace it",
   "cg.act.discardOr": "or touch a face-down card to discard the drawn card and turn it up",
+  "cg.act.discardEnd": "Discard it (ends the turn)",
   "cg.act.discardMode": "Discard and turn up…",
   "cg.act.replaceMode": "Replace…",
   "cg.act.reveal": "Touch a face-down card to turn it up",

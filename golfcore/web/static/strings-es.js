@@ -133,6 +133,7 @@ export default {
   "cg.act.next": "Siguiente ronda",
   "cg.act.replace": "Toca una carta de tu tablero para reemplazarla",
   "cg.act.discardOr": "o toca una carta boca abajo para descartar la robada y descubrirla",
+  "cg.act.discardEnd": "Descartarla (termina el turno)",
   "cg.act.discardMode": "Descartar y descubrir…",
   "cg.act.replaceMode": "Reemplazar…",
   "cg.act.reveal": "Toca una carta boca abajo para descubrirla",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from golfcore.cardgame.board import columns_of, diagonals_of, rows_of
+from golfcore.cardgame.board import columns_of, diagonals_of, places, rows_of
 from golfcore.cardgame.hookspecs import hookimpl
 from golfcore.framework.variant import Rule
 
@@ -23,7 +23,7 @@ class RowsColumnsDiagonals(Rule):
     def golf_cancelling_lines(self, rows: int, columns: int,
                               options: Mapping[str, Any]) -> Iterable[Sequence[int]]:
         shape = (rows, columns)
-        return rows_of(shape) + columns_of(shape) + diagonals_of(shape)
+        return places(rows_of(shape) + columns_of(shape) + diagonals_of(shape))
 
 
 class ColumnsOnly(Rule):
@@ -37,4 +37,4 @@ class ColumnsOnly(Rule):
     @hookimpl
     def golf_cancelling_lines(self, rows: int, columns: int,
                               options: Mapping[str, Any]) -> Iterable[Sequence[int]]:
-        return columns_of((rows, columns))
+        return places(columns_of((rows, columns)))

@@ -33,6 +33,10 @@ MESSAGES: dict[str, tuple[str, str]] = {
         "A card taken from the discard may not be discarded at once"),
     a.DISCARD_NOT_ALLOWED: ("Hay que reemplazar una carta del tablero con la carta robada",
                             "The drawn card must replace a card of your board"),
+    a.NEEDS_PLACE: ("Al descartarse hay que descubrir una carta boca abajo: diga cuál",
+                    "Discarding turns up a face-down card: say which one"),
+    a.TAKES_NO_PLACE: ("Al descartarse termina el turno: no se descubre ninguna carta",
+                       "Discarding ends the turn: no card is turned up"),
     a.DISCARD_EMPTY: ("La pila de descarte está vacía", "The discard pile is empty"),
     a.STOCK_EMPTY: ("El mazo está vacío", "The stock is empty"),
 }

@@ -22,6 +22,29 @@ class DiscardDrawn(Rule):
     def golf_may_discard_drawn(self, options: Mapping[str, Any]) -> bool:
         return True
 
+    @hookimpl
+    def golf_discard_turns_up(self, options: Mapping[str, Any]) -> bool:
+        return True
+
+
+class DiscardEndsTurn(Rule):
+    """Six-card golf as its public guides play it: a card drawn from the stock may be
+    discarded, and that ends the turn; nothing is turned up. A card taken from the discard
+    still may not be discarded at once (CG-04)."""
+
+    name = "discard-ends-turn"
+    slot = "discard"
+    rule_ids = ("CG-03", "CG-04")
+    summary = "a card drawn from the stock may be discarded, which ends the turn (no card turned up)"
+
+    @hookimpl
+    def golf_may_discard_drawn(self, options: Mapping[str, Any]) -> bool:
+        return True
+
+    @hookimpl
+    def golf_discard_turns_up(self, options: Mapping[str, Any]) -> bool:
+        return False
+
 
 class MustReplace(Rule):
     """A stricter table: every card drawn or taken replaces a board card."""
