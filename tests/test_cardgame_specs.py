@@ -222,7 +222,7 @@ def _errors(text: str) -> list[str]:
     ("unknown game", "game: card-game", "game: poker", 4, "unknown game 'poker'"),
     ("format 1 with a game", "format: 2", "format: 1", 4,
      "'game' needs 'format: 2': a format 1 file holds solitaire cases only"),
-    ("format 4", "format: 2", "format: 4", 1, "format 4: this runner reads formats 1, 2 and 3"),
+    ("format 5", "format: 2", "format: 5", 1, "format 5: this runner reads formats 1, 2, 3 and 4"),
     ("unknown field", "      round:\n", "      colour: red\n      round:\n", 11,
      "unknown field 'colour'"),
     ("a quote not in the document", "Para terminar la ronda", "Para empezar la ronda", 8,

@@ -3,7 +3,8 @@
 Runs the YAML specs (default: the suite shipped with golfcore) against golfcore in process, or
 against any engine that speaks the JSON-lines protocol (``--program``), under every variant each
 case applies to. Prints the matrix and every failure with file, line, step, expected and actual;
-``--coverage`` also lists the rule ids no case checks. Exit status 1 on any failure, spec error,
+``--coverage`` also lists the rule ids no case checks, per catalogue (golfcore's ``RULES.md``
+and a suite's own, format 4: :mod:`golfcore.conformance.catalogue`). Exit status 1 on any failure, spec error,
 (with ``--coverage``) uncovered rule id, or when no case ran at all (no spec file under the
 paths, none of their cases under the ``--variant`` asked for, or every case skipped): a run
 that checked nothing does not pass. Bad options (an empty ``--program`` or ``--variant``, a
@@ -61,14 +62,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="seconds to wait for each reply of --program (default 10; above 0, "
                              "at most 86400)")
     parser.add_argument("--coverage", action="store_true",
-                        help="also list the rule ids of RULES.md (APP, C4, CG) that no case checks "
-                             "(exit 1 if any)")
+                        help="also list the rule ids that no case checks, per catalogue: "
+                             "golfcore's RULES.md (APP, C4, CG) and a suite's own (exit 1 if any)")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
 
 
 def run(args: argparse.Namespace) -> int:
     """``golf conform [PATH...]``: run the specs; exit 1 unless every case passes."""
     from golfcore.conformance import runner as conform
+    from golfcore.conformance.catalogue import GOLFCORE
     from golfcore.conformance.specfile import default_paths, discover
     from golfcore.framework.compose import find_variant
 
@@ -86,17 +88,27 @@ def run(args: argparse.Namespace) -> int:
         report = conform.run(paths, engine, args.variant)
     finally:
         engine.close()
-    uncovered = conform.uncovered(report) if args.coverage else []
+    by_catalogue = conform.coverage_by_catalogue(report) if args.coverage else {}
+    gaps = {name: [rule for rule, named in ids.items() if not named]
+               for name, ids in by_catalogue.items()}
+    uncovered = [rule for rules in gaps.values() for rule in rules]
     if args.json:
         data = report.to_json()
         if args.coverage:
             data["uncovered"] = uncovered
+            data["coverage"] = {name: {"ids": len(ids), "covered": len(ids) - len(gaps[name]),
+                                       "uncovered": gaps[name]}
+                                for name, ids in by_catalogue.items()}
         print_json(data)
     else:
         out(conform.format_report(report))
         if args.coverage:
             out("")
-            out("rule ids with no case: " + (", ".join(uncovered) if uncovered else "none"))
+            for name, rules in gaps.items():
+                which = "" if name == GOLFCORE else f" of the catalogue {name!r}"
+                out(f"rule ids{which} with no case: " + (", ".join(rules) if rules else "none")
+                    + f" ({len(by_catalogue[name]) - len(rules)} of {len(by_catalogue[name])} "
+                      f"named by a case)")
     if not report.errors and all(r.status == conform.SKIP for r in report.results):
         only = f" under {', '.join(args.variant)}" if args.variant else ""
         skipped = f" ({len(report.results)} skipped)" if report.results else ""

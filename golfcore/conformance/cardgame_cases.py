@@ -15,6 +15,7 @@ from typing import Any
 
 from golfcore.conformance.cardgame_rounds import (board_places, check_seat, hand_set_round,
                                                   round_as_written)
+from golfcore.conformance.catalogue import Catalogue
 from golfcore.conformance.common_checks import check_common, parse_start_error
 from golfcore.conformance.model import CARD_GAME, Case, SpecError, Step
 from golfcore.conformance.yaml12 import Node, plain
@@ -40,12 +41,13 @@ class _Table:
         return int(rows), int(columns)
 
 
-def card_game_case(node: Node, data: dict[str, Any], path: str) -> Case:
+def card_game_case(node: Node, data: dict[str, Any], path: str,
+                   catalogue: "Catalogue | None" = None) -> Case:
     from golfcore.cardgame.rules import rule_set
     from golfcore.errors import GolfError as _GolfError
 
     fields = node.value
-    variants = check_common(node, data, path, CARD_GAME)
+    variants = check_common(node, data, path, CARD_GAME, catalogue)
     if "start_error" in data:
         return Case(path=path, line=node.line, id=data["id"], rules=tuple(data["rules"]),
                     document=data["source"]["document"], quote=data["source"]["quote"],

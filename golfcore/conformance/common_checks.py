@@ -1,8 +1,9 @@
 """The meaning checks every case shares, whatever its game.
 
-:func:`check_common`: every rule id is in the catalogue (``specs/RULES.md``), the document is a
-file of ``specs/sources/`` and the quote is verbatim in it, every variant exists and is the
-case's game's. :func:`parse_start_error`: what a refused start (``start_error``) expects.
+:func:`check_common`: every rule id is in golfcore's catalogue (``specs/RULES.md``) or, as
+``name:ID``, in the file's own (:mod:`golfcore.conformance.catalogue`), the document is a file of
+``specs/sources/`` (or ``name:file`` of the catalogue's sources) and the quote is verbatim in
+it, every variant exists and is the case's game's. :func:`parse_start_error`: what a refused start (``start_error``) expects.
 """
 
 from __future__ import annotations
@@ -10,34 +11,60 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from golfcore.conformance.catalogue import Catalogue, split
 from golfcore.conformance.model import CARD_GAME, SpecError
 from golfcore.conformance.suite import document_text, documents, known_rule_ids, normalise_quote
 from golfcore.conformance.yaml12 import Node, plain
 
 
-def check_common(node: Node, data: dict[str, Any], path: str, game: str) -> list[str]:
+def check_common(node: Node, data: dict[str, Any], path: str, game: str,
+                 catalogue: Catalogue | None = None) -> list[str]:
     """The checks every case shares: rule ids, the document and its quote, the variants (which
-    must be ``game``'s). Returns the variant names (``all`` expanded)."""
+    must be ``game``'s). golfcore's ids and documents are unprefixed; ``name:ID`` and
+    ``name:file`` are the file's own ``catalogue``'s. Returns the variant names (``all``
+    expanded)."""
     from golfcore.errors import GolfError as _GolfError
     from golfcore.framework.compose import find_variant
     from golfcore.framework.registry import registry
 
     fields = node.value
     for i, rule in enumerate(data["rules"]):
-        if rule not in known_rule_ids():
-            raise SpecError(path, fields["rules"].value[i].line,
-                            f"unknown rule id {rule!r}: not in specs/RULES.md")
+        line = fields["rules"].value[i].line
+        name, local = split(rule)
+        if name is None:
+            if rule not in known_rule_ids():
+                raise SpecError(path, line, f"unknown rule id {rule!r}: not in golfcore's "
+                                            f"catalogue (specs/RULES.md)")
+            continue
+        own = _own(catalogue, name, f"rule id {rule!r}", path, line)
+        if local not in own.ids:
+            shown = ", ".join(own.cited(i) for i in own.ids[:6])
+            more = ", ..." if len(own.ids) > 6 else ""
+            raise SpecError(path, line, f"unknown rule id {rule!r}: not in {own.rules_file.name} "
+                                        f"of the catalogue {name!r} ({shown}{more})")
     source = fields["source"].value
     document = data["source"]["document"]
-    if document not in documents():
-        raise SpecError(path, source["document"].line,
-                        f"unknown document {document!r}: expected a file of specs/sources/ "
-                        f"({', '.join(sorted(documents()))})")
+    where = source["document"].line
+    name, file_name = split(document)
+    if name is None:
+        if document not in documents():
+            raise SpecError(path, where,
+                            f"unknown document {document!r}: expected a file of specs/sources/ "
+                            f"({', '.join(sorted(documents()))})")
+        text = document_text(document)
+    else:
+        own = _own(catalogue, name, f"document {document!r}", path, where)
+        found = own.document_text(file_name)
+        if found is None:
+            listed = ", ".join(own.cited(d) for d in own.documents()[:6]) or "none"
+            raise SpecError(path, where, f"unknown document {document!r}: expected a file of "
+                                         f"the catalogue's sources, {own.sources} ({listed})")
+        text = found
     words = normalise_quote(data["source"]["quote"])
     if not words.strip("\"'"):
         raise SpecError(path, source["quote"].line, "the quote has no words: quote the "
                                                     "document's words that the case checks")
-    if words not in document_text(document):
+    if words not in text:
         raise SpecError(path, source["quote"].line,
                         f"the quote is not verbatim in {document} (only white space and the "
                         f"style of quotation marks may differ)")
@@ -55,6 +82,18 @@ def check_common(node: Node, data: dict[str, Any], path: str, game: str) -> list
                                         f"this case is a {game} case"
                             + ("" if game == CARD_GAME else " (say 'game: card-game')"))
     return list(variants)
+
+
+def _own(catalogue: Catalogue | None, name: str, what: str, path: str, line: int) -> Catalogue:
+    """The file's catalogue, when ``name`` is its name; else the error that says why not."""
+    if catalogue is None:
+        raise SpecError(path, line, f"{what} names the catalogue {name!r}, but this file declares "
+                                    f"none: a suite's own rules and documents need 'catalogue:' "
+                                    f"(name, rules, sources) at the top of the file, format 4")
+    if name != catalogue.name:
+        raise SpecError(path, line, f"{what} names the catalogue {name!r}; this file's catalogue "
+                                    f"is {catalogue.name!r}")
+    return catalogue
 
 
 def parse_start_error(node: Node, path: str) -> dict[str, Any]:

@@ -90,3 +90,5 @@ class SpecFile:
     path: str
     cases: list[Case]
     errors: list[SpecError]
+    #: format 4: the file's own catalogue (a :class:`golfcore.conformance.catalogue.Catalogue`)
+    catalogue: Any = None

@@ -61,6 +61,8 @@ class Report:
     results: list[CaseResult] = field(default_factory=list)
     errors: list[SpecError] = field(default_factory=list)
     engine: str = ""
+    #: the suites' own catalogues (format 4) by name: :class:`~golfcore.conformance.catalogue.Catalogue`
+    catalogues: dict[str, Any] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
@@ -102,9 +104,11 @@ class Report:
                            for e in self.errors]}
 
 
-def _rule_key(rule: str) -> tuple[int, int]:
+def _rule_key(rule: str) -> tuple[int, str, int]:
+    """golfcore's families in order (APP, C4, CG), then the suites' own ids by name."""
     family, _, number = rule.partition("-")
-    return ({"APP": 0, "C4": 1, "CG": 2}.get(family, 3), int(number) if number.isdigit() else 0)
+    return ({"APP": 0, "C4": 1, "CG": 2}.get(family, 3), family,
+            int(number) if number.isdigit() else 0)
 
 
 MARKS = {PASS: "pass", FAIL: "FAIL", SKIP: "skip", None: "-"}
@@ -151,3 +155,19 @@ def uncovered(report: Report, families: tuple[str, ...] | None = None) -> list[s
     """Rule ids of the catalogue that no case names: every family of ``specs/RULES.md`` (APP,
     C4, CG) unless ``families`` says which."""
     return [rule for rule, named in coverage(report, families).items() if not named]
+
+
+def coverage_by_catalogue(report: Report) -> dict[str, dict[str, bool]]:
+    """Coverage per catalogue, each rule id as a case cites it with whether a case of the report
+    names it: golfcore's (:data:`~golfcore.conformance.catalogue.GOLFCORE`, ``specs/RULES.md``)
+    unless the run declares catalogues of its own and no case cites golfcore's ids, then each
+    suite's own catalogue (``house:HR-01``), in its table's order."""
+    from golfcore.conformance.catalogue import GOLFCORE
+
+    covered = report.covered()
+    out: dict[str, dict[str, bool]] = {}
+    if not report.catalogues or any(":" not in rule for rule in covered):
+        out[GOLFCORE] = coverage(report)
+    for name, catalogue in report.catalogues.items():
+        out[name] = {catalogue.cited(i): catalogue.cited(i) in covered for i in catalogue.ids}
+    return out

@@ -33,7 +33,8 @@ from golfcore.conformance.engines import (MAX_TIMEOUT, Engine, EngineError, InPr
                                           split_command)
 from golfcore.conformance.model import CARD_GAME, Case, SpecError, SpecFile, Step
 from golfcore.conformance.report import (FAIL, MARKS, PASS, SKIP, CaseResult, Failure, Report,
-                                         coverage, format_matrix, format_report, uncovered)
+                                         coverage, coverage_by_catalogue, format_matrix,
+                                         format_report, uncovered)
 from golfcore.conformance.solitaire_cases import position_from_spec
 from golfcore.conformance.specfile import discover, load
 
@@ -43,7 +44,7 @@ __all__ = [
     "EngineError", "Engine", "InProcessEngine", "ProgramEngine", "MAX_TIMEOUT",
     "check_timeout", "split_command", "engine_for",
     "PASS", "FAIL", "SKIP", "Failure", "CaseResult", "Report", "MARKS", "format_matrix",
-    "format_report", "coverage", "uncovered",
+    "format_report", "coverage", "coverage_by_catalogue", "uncovered",
     "compare", "compare_card_game",
     # spec names this module has always offered
     "CARD_GAME", "Case", "SpecError", "SpecFile", "Step", "discover", "load",
@@ -193,6 +194,16 @@ def run(paths: Iterable[str | Path], engine: Engine,
     for path in discover(list(paths)):
         spec: SpecFile = load(path)
         report.errors += spec.errors
+        if spec.catalogue is not None:
+            known = report.catalogues.setdefault(spec.catalogue.name, spec.catalogue)
+            mine = spec.catalogue
+            if known.rules_file != mine.rules_file or known.sources != mine.sources:
+                report.errors.append(SpecError(
+                    spec.path, None, f"catalogue {spec.catalogue.name!r} is declared with "
+                                     f"{spec.catalogue.rules_file} and {spec.catalogue.sources}, "
+                                     f"and by another file with {known.rules_file} and "
+                                     f"{known.sources}: one name, one catalogue"))
+                continue
         for case in spec.cases:
             for variant in case.variants:
                 if wanted is not None and variant not in wanted:

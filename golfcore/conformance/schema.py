@@ -62,12 +62,28 @@ def _validator_class() -> Any:
     return jsonschema.validators.extend(base, type_checker=checker)
 
 
+#: What each pattern of the schema asks for, in words (a pattern error quotes no regex).
+PATTERNS = {
+    "^[a-z0-9][a-z0-9-]*$": "an id: lower-case letters, digits and dashes (c4-07-king-ends-chain)",
+    "^[1-7]$": "a column number from 1 to 7",
+    "^[0-5]$": "a seat number from 0 to 5",
+    "^((APP|C4|CG)-[0-9]{2}|[a-z][a-z0-9-]*:[A-Za-z][A-Za-z0-9]*-[0-9]+)$":
+        "a rule id: golfcore's (APP-01, C4-07, CG-05: specs/RULES.md) or, for a suite's own "
+        "rules, its catalogue's name and id (house:HR-01, with 'catalogue:' at the top of the "
+        "file, format 4)",
+}
+
+
 def _schema_message(err: Any) -> str:
     if err.validator == "additionalProperties":
         allowed = sorted(err.schema.get("properties", {}))
         extra = sorted(set(err.instance) - set(allowed)) if isinstance(err.instance, dict) else []
         return (f"unknown field {', '.join(map(repr, extra))}: expected one of "
                 f"{', '.join(allowed)}")
+    if err.validator == "pattern":
+        what = PATTERNS.get(err.validator_value)
+        return (f"{err.instance!r} is not {what}" if what
+                else f"{err.instance!r} does not have the form this field needs")
     if err.validator == "oneOf" and isinstance(err.instance, (str, int)):
         return f"{err.instance!r} is not a valid value here"
     return err.message

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from golfcore.conformance.catalogue import Catalogue
 from golfcore.conformance.common_checks import check_common, parse_start_error
 from golfcore.conformance.model import SOLITAIRE, Case, SpecError, Step
 from golfcore.conformance.yaml12 import MAX_DIGITS, Node, plain
@@ -21,12 +22,13 @@ from golfcore.conformance.yaml12 import MAX_DIGITS, Node, plain
 MAX_REPEAT = 1000
 
 
-def solitaire_case(node: Node, data: dict[str, Any], path: str) -> Case:
+def solitaire_case(node: Node, data: dict[str, Any], path: str,
+                   catalogue: "Catalogue | None" = None) -> Case:
     from golfcore.errors import GolfError as _GolfError
 
     fields = node.value
     line = node.line
-    variants = check_common(node, data, path, SOLITAIRE)
+    variants = check_common(node, data, path, SOLITAIRE, catalogue)
     start = data["start"]
     start_line = fields["start"].line
     if "start_error" in data:

@@ -1,7 +1,8 @@
 """Conformance spec files: load YAML safely, validate, and keep the line of everything.
 
-A spec file (``format: 3``; ``format: 1`` holds solitaire cases only, ``format: 2`` adds the
-card game, ``format: 3`` refused starts and four solitaire expectations; described by
+A spec file (``format: 4``; ``format: 1`` holds solitaire cases only, ``format: 2`` adds the
+card game, ``format: 3`` refused starts and four solitaire expectations, ``format: 4`` a
+suite's own rules catalogue; described by
 ``specs/schema.json`` and ``specs/README.md``) holds *cases*: a game (the solitaire unless
 ``game: card-game``), a start, and either a sequence of steps with expectations after any step,
 or ``start_error``: the start must be refused. :func:`load` turns one file into :class:`Case`
@@ -16,9 +17,11 @@ values, checked three ways:
 2. the JSON Schema (where an integer is an int, and ``repeat`` is at most :data:`MAX_REPEAT`;
    :mod:`golfcore.conformance.schema`);
 3. meaning: every card parses, every variant exists and is the case's game's, every rule id
-   is in the catalogue, the start position (or card-game round) can exist under every variant
-   of the case (unless the case expects it refused), every seat is at the table, the document
-   is a file of ``specs/sources/`` and the quote is verbatim in it
+   is in the catalogue (golfcore's, or as ``name:ID`` the file's own ``catalogue``, format 4:
+   :mod:`golfcore.conformance.catalogue`), the start position (or card-game round) can exist
+   under every variant of the case (unless the case expects it refused), every seat is at the
+   table, the document is a file of ``specs/sources/`` (or ``name:file`` of the catalogue's
+   sources) and the quote is verbatim in it
    (:mod:`golfcore.conformance.common_checks`, :mod:`golfcore.conformance.solitaire_cases`,
    :mod:`golfcore.conformance.cardgame_cases`, :mod:`golfcore.conformance.cardgame_rounds`).
 
@@ -40,6 +43,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from golfcore.conformance.cardgame_cases import CARD_GAME_EXPECT, card_game_case
+from golfcore.conformance.catalogue import load_catalogue
 from golfcore.conformance.model import CARD_GAME, GAMES, SOLITAIRE, Case, SpecError, SpecFile, Step
 from golfcore.conformance.schema import schema, schema_errors
 from golfcore.conformance.solitaire_cases import MAX_REPEAT, position_from_spec, solitaire_case
@@ -58,9 +62,10 @@ __all__ = [
 ]
 
 #: The newest format; :data:`FORMATS` are the ones this loader reads (1: solitaire cases only;
-#: 2: card-game cases; 3: refused starts and the expectations of :data:`FORMAT_3_EXPECT`).
-FORMAT = 3
-FORMATS = (1, 2, 3)
+#: 2: card-game cases; 3: refused starts and the expectations of :data:`FORMAT_3_EXPECT`;
+#: 4: a suite's own ``catalogue``, :mod:`golfcore.conformance.catalogue`).
+FORMAT = 4
+FORMATS = (1, 2, 3, 4)
 
 #: Solitaire expectations that need ``format: 3``.
 FORMAT_3_EXPECT = ("undoable", "code", "deal", "score_kind")
@@ -102,6 +107,17 @@ def loads(text: str, name: str = "<spec>") -> SpecFile:
     errors = schema_errors(root, plain(root), top_schema, name, [])
     if errors:
         return SpecFile(name, [], errors)
+    catalogue = None
+    if "catalogue" in top:
+        node = top["catalogue"]
+        if fmt.value < 4:
+            return SpecFile(name, [], [SpecError(name, node.line,
+                                                 f"'catalogue' needs 'format: 4' (this file "
+                                                 f"says format {fmt.value})")])
+        try:
+            catalogue = load_catalogue(node, plain(node), name)
+        except SpecError as exc:
+            return SpecFile(name, [], [exc])
     cases: list[Case] = []
     for i, case_node in enumerate(top["cases"].value):
         data = plain(case_node)
@@ -119,8 +135,8 @@ def loads(text: str, name: str = "<spec>") -> SpecFile:
             errors += errs
             continue
         try:
-            cases.append(card_game_case(case_node, data, name) if game == CARD_GAME
-                         else solitaire_case(case_node, data, name))
+            cases.append(card_game_case(case_node, data, name, catalogue) if game == CARD_GAME
+                         else solitaire_case(case_node, data, name, catalogue))
         except SpecError as exc:
             errors.append(exc)
     seen: dict[str, int] = {}
@@ -129,7 +145,7 @@ def loads(text: str, name: str = "<spec>") -> SpecFile:
             errors.append(SpecError(name, case.line, f"case id {case.id!r} is used twice "
                                     f"(first on line {seen[case.id]})"))
         seen.setdefault(case.id, case.line)
-    return SpecFile(name, cases, errors)
+    return SpecFile(name, cases, errors, catalogue)
 
 
 def _game_of(case_node: Node, fmt: int, path: str) -> str | SpecError:
