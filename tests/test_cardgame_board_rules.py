@@ -65,7 +65,7 @@ def test_bots_play_legal_rounds_under_the_bonuses():
         assert match.act(seat, bots[seat].act(match.observe(seat))).accepted
 
 
-# -- a third party's board rules --------------------------------------------------------------------
+# -- a third party's board rules -------------------------------------------------------------------
 
 
 class Corners(Rule):

@@ -4,12 +4,12 @@ Runs the YAML specs (default: the suite shipped with golfcore) against golfcore 
 against any engine that speaks the JSON-lines protocol (``--program``), under every variant each
 case applies to. Prints the matrix and every failure with file, line, step, expected and actual;
 ``--coverage`` also lists the rule ids no case checks, per catalogue (golfcore's ``RULES.md``
-and a suite's own, format 4: :mod:`golfcore.conformance.catalogue`). Exit status 1 on any failure, spec error,
-(with ``--coverage``) uncovered rule id, or when no case ran at all (no spec file under the
-paths, none of their cases under the ``--variant`` asked for, or every case skipped): a run
-that checked nothing does not pass. Bad options (an empty ``--program`` or ``--variant``, a
-``--timeout`` that is not a number of seconds above 0 and at most a day, a command with an
-unbalanced quote) are usage errors.
+and a suite's own, format 4: :mod:`golfcore.conformance.catalogue`). Exit status 1 on any
+failure, spec error, (with ``--coverage``) uncovered rule id, or when no case ran at all (no
+spec file under the paths, none of their cases under the ``--variant`` asked for, or every case
+skipped): a run that checked nothing does not pass. Bad options (an empty ``--program`` or
+``--variant``, a ``--timeout`` that is not a number of seconds above 0 and at most a day, a
+command with an unbalanced quote) are usage errors.
 """
 
 from __future__ import annotations

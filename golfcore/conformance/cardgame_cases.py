@@ -42,7 +42,7 @@ class _Table:
 
 
 def card_game_case(node: Node, data: dict[str, Any], path: str,
-                   catalogue: "Catalogue | None" = None) -> Case:
+                   catalogue: Catalogue | None = None) -> Case:
     from golfcore.cardgame.rules import rule_set
     from golfcore.errors import GolfError as _GolfError
 

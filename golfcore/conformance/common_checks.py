@@ -3,7 +3,8 @@
 :func:`check_common`: every rule id is in golfcore's catalogue (``specs/RULES.md``) or, as
 ``name:ID``, in the file's own (:mod:`golfcore.conformance.catalogue`), the document is a file of
 ``specs/sources/`` (or ``name:file`` of the catalogue's sources) and the quote is verbatim in
-it, every variant exists and is the case's game's. :func:`parse_start_error`: what a refused start (``start_error``) expects.
+it, every variant exists and is the case's game's. :func:`parse_start_error`: what a refused
+start (``start_error``) expects.
 """
 
 from __future__ import annotations

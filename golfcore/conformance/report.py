@@ -61,7 +61,8 @@ class Report:
     results: list[CaseResult] = field(default_factory=list)
     errors: list[SpecError] = field(default_factory=list)
     engine: str = ""
-    #: the suites' own catalogues (format 4) by name: :class:`~golfcore.conformance.catalogue.Catalogue`
+    #: the suites' own catalogues (format 4) by name
+    #: (:class:`~golfcore.conformance.catalogue.Catalogue`)
     catalogues: dict[str, Any] = field(default_factory=dict)
 
     @property

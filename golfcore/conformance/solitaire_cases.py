@@ -23,7 +23,7 @@ MAX_REPEAT = 1000
 
 
 def solitaire_case(node: Node, data: dict[str, Any], path: str,
-                   catalogue: "Catalogue | None" = None) -> Case:
+                   catalogue: Catalogue | None = None) -> Case:
     from golfcore.errors import GolfError as _GolfError
 
     fields = node.value

@@ -7,7 +7,8 @@ shows a bonus once its cards are all turned up; at the end of a round every card
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any
+from collections.abc import Mapping, Sequence
 
 from golfcore.cardgame.hookspecs import hookimpl
 from golfcore.cards import Card

@@ -35,7 +35,8 @@ class DiscardEndsTurn(Rule):
     name = "discard-ends-turn"
     slot = "discard"
     rule_ids = ("CG-03", "CG-04")
-    summary = "a card drawn from the stock may be discarded, which ends the turn (no card turned up)"
+    summary = ("a card drawn from the stock may be discarded, which ends the turn (no card "
+               "turned up)")
 
     @hookimpl
     def golf_may_discard_drawn(self, options: Mapping[str, Any]) -> bool:
