@@ -32,7 +32,8 @@ def test_the_guide_shows_the_whole_package():
     assert set(FILES) == {"golf-house/pyproject.toml", "golf-house/golf_house/__init__.py",
                           "golf-house/golf_house/solitaire.py",
                           "golf-house/golf_house/cardgame.py", "golf-house/golf_house/bots.py",
-                          "golf-house/specs/house.yaml"}
+                          "golf-house/specs/house.yaml", "golf-house/specs/RULES.md",
+                          "golf-house/specs/sources/house-rules.txt"}
     pyproject = FILES["golf-house/pyproject.toml"]
     for group in ("solitaire.rules", "solitaire.variants", "cardgame.rules",
                   "cardgame.variants", "cardgame.bots"):
