@@ -21,7 +21,7 @@ def quick_start() -> list[str]:
 #: The lines of .ci/run that prepare the browser tests: install Debian's chromium when it is
 #: absent, and make the browser tests required (they skip where chromium is missing).
 CI_SETUP = ("command -v chromium >/dev/null || { apt-get update -qq && apt-get install -y -qq "
-            "chromium; }", "export GOLF_REQUIRE_BROWSER=1")
+            "chromium; }", "export GOLF_REQUIRE_BROWSER=1", 'export CI="${CI:-true}"')
 
 
 #: The checks .ci/run makes besides the tests: mypy and ruff, configured in pyproject.toml.
@@ -44,7 +44,7 @@ def only_runs_slow_tests(command: str) -> bool:
 def test_ci_runs_the_quick_start_verbatim():
     """.ci/run runs the README's two quick-start commands verbatim, in order, before anything
     else; after them it runs mypy and ruff, only installs chromium when absent, makes the browser
-    tests required, and runs the slow tests that the default pytest run leaves out."""
+    and adapter tests required, and runs the slow tests that the default pytest run leaves out."""
     lines = quick_start()
     assert len(lines) == 2
     ci_lines = ci_commands((ROOT / ".ci" / "run").read_text(encoding="utf-8"))
