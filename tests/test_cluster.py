@@ -341,9 +341,12 @@ def test_when_golf_dies_the_cluster_drops_its_work_and_a_local_run_resumes(local
 def test_ctrl_c_on_a_cluster_cancels_the_work_and_keeps_the_records(local_cluster, tmp_path):
     lc, client = local_cluster
     output = tmp_path / "dask.jsonl"
+    # (Ctrl-C's default handling in the child, as from a terminal, even where the tests run
+    # with SIGINT ignored)
     golf_run = subprocess.Popen([*GOLF, *TOURNAMENT, "--scheduler", lc.scheduler_address,
                                  "--output", str(output)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         wait_for(lambda: lines_in(output) >= 1, 120, "the first match")
         golf_run.send_signal(signal.SIGINT)
