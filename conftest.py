@@ -1,9 +1,12 @@
 """Root conftest: the spec collector, and bytecode caches for the test run."""
 
+import asyncio
 import compileall
 import os
 import sys
 from pathlib import Path
+
+import pytest
 
 # Load the spec collector even with PYTEST_DISABLE_PLUGIN_AUTOLOAD=1 (it is also a pytest11
 # entry point, registered under this same name, so it is never loaded twice).
@@ -22,3 +25,20 @@ if sys.dont_write_bytecode:
         _ROOT = Path(__file__).resolve().parent
         for _package in ("golfcore", "variants", "specs"):
             compileall.compile_dir(_ROOT / _package, quiet=1)
+
+
+@pytest.fixture(autouse=True)
+def _no_running_loop_left_by_the_browser_tests(request):
+    """Playwright's sync API (the browser tests' session-wide fixture) leaves its event loop
+    set as the running loop of the worker's main thread between its calls, so a later test in
+    the same worker that calls ``asyncio.run`` would be refused ("cannot be called from a
+    running event loop"). Outside the browser tests, that loop is hidden while the test runs."""
+    loop = asyncio._get_running_loop()
+    if loop is None or request.node.nodeid.startswith("tests/browser/"):
+        yield
+        return
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)

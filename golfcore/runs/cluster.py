@@ -165,11 +165,22 @@ async def _identity(distributed: Any, address: str, timeout: float) -> Any:
     return await asyncio.wait_for(ask(), timeout)
 
 
+def _run_apart(coroutine: Any) -> Any:
+    """``asyncio.run(coroutine)``, in a thread of its own when this thread already runs an
+    event loop (a notebook, or a caller's asyncio program), where asyncio.run would refuse."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return asyncio.run(coroutine)
+    with concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="golfcore-probe") as pool:
+        return pool.submit(asyncio.run, coroutine).result()
+
+
 def _check_scheduler(distributed: Any, address: str, timeout: float) -> None:
     """:class:`ClusterError` unless a Dask scheduler answers at ``address`` in time (not a
     worker, not another kind of server, which Dask's client would wait on without end)."""
     try:
-        reply = asyncio.run(_identity(distributed, address, timeout))
+        reply = _run_apart(_identity(distributed, address, timeout))
     except Exception as exc:
         why = ("no answer in time" if isinstance(exc, (asyncio.TimeoutError, TimeoutError))
                else f"{type(exc).__name__}: {str(exc)[:200]}")
