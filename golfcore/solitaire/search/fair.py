@@ -155,12 +155,9 @@ def fair_chance(rules: RuleSet | str, position: Position | GameState, *,
     :class:`~golfcore.errors.GolfError` for a budget that means nothing.
     """
     rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
-    if isinstance(position, GameState):
-        position = position.position
     check_budget(states, seconds, samples, policy_states, bracket_seconds, policy_unseen,
                  solver_positions, confidence)
-    engine.check_position(rule_set_, position)
-    position = observe(position).position()      # what the player sees: no stock order
+    position = _seen(rule_set_, position)
     started = time.perf_counter()
     result = engine.outcome(rule_set_, GameState(position))
     if result is not Outcome.PLAYING:
@@ -211,11 +208,8 @@ def action_chances(rules: RuleSet | str, position: Position | GameState, *,
     :class:`Budget` (its ``what`` names the cap) when a cap stops the search: there is no
     bracket per action."""
     rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
-    if isinstance(position, GameState):
-        position = position.position
     check_budget(states, seconds, 1, 0, None)
-    engine.check_position(rule_set_, position)
-    position = observe(position).position()      # what the player sees: no stock order
+    position = _seen(rule_set_, position)
     if engine.outcome(rule_set_, GameState(position)) is not Outcome.PLAYING:
         return []
     search = Search(tables_for(rule_set_), position, exact_fraction=fraction)
@@ -232,11 +226,8 @@ def proved_chance(rules: RuleSet | str, position: Position | GameState, *,
     and ``seconds``, sampling nothing: ``(value, value)`` when it finishes, else the bounds it
     had proved when the cap stopped it (``(0.0, 1.0)`` at worst). Certain, not statistical."""
     rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
-    if isinstance(position, GameState):
-        position = position.position
     check_budget(states, seconds, 1, 0, None)
-    engine.check_position(rule_set_, position)
-    position = observe(position).position()      # what the player sees: no stock order
+    position = _seen(rule_set_, position)
     result = engine.outcome(rule_set_, GameState(position))
     if result is not Outcome.PLAYING:
         return (1.0, 1.0) if result is Outcome.WON else (0.0, 0.0)
@@ -262,12 +253,9 @@ def action_bracket(rules: RuleSet | str, position: Position | GameState, action:
     solver after it, intersected with what the caller proved (``proved_low``,
     ``proved_high``). Options as for :func:`fair_chance`; no exact search is made."""
     rule_set_ = rules if isinstance(rules, RuleSet) else rule_set(rules)
-    if isinstance(position, GameState):
-        position = position.position
     check_budget(None, None, samples, policy_states, bracket_seconds, policy_unseen,
                  solver_positions, confidence)
-    engine.check_position(rule_set_, position)
-    position = observe(position).position()      # what the player sees: no stock order
+    position = _seen(rule_set_, position)
     if action not in engine.legal_moves(rule_set_, GameState(position)):
         raise GolfError(f"{action} is not a legal action here")
     search = Search(tables_for(rule_set_), position)
@@ -278,6 +266,16 @@ def action_bracket(rules: RuleSet | str, position: Position | GameState, action:
                            first=action, progress=progress)
     return found.bracket(proved_low, proved_high, confidence)
 
+
+
+def _seen(rules: RuleSet, position: Position | GameState) -> Position:
+    """What the player of ``position`` sees, as a position with the stock's cards in sorted
+    order (:func:`~golfcore.solitaire.observation.observe`): the searches read nothing else.
+    Raises :class:`~golfcore.errors.PositionError` for a position ``rules`` cannot have."""
+    if isinstance(position, GameState):
+        position = position.position
+    engine.check_position(rules, position)
+    return observe(position).position()
 
 def check_budget(states: int | None, seconds: float | None, samples: int, policy_states: int,
                  bracket_seconds: float | None, policy_unseen: int = 0,
