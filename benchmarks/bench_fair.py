@@ -45,7 +45,7 @@ import random
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -293,6 +293,17 @@ def exact_table(variant: str, records: list[dict], cap: float) -> str:
             f"{ratio:.2f}")
 
 
+def load_done(out: str | None) -> dict[tuple[str, int], dict]:
+    """The records already in ``--out`` (a resumed run does not compute them again)."""
+    done: dict[tuple[str, int], dict] = {}
+    if out and Path(out).exists():
+        for line in Path(out).read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                record = json.loads(line)
+                done[record["variant"], record["deal"]] = record
+    return done
+
+
 def run_exact(args: argparse.Namespace, numbers: range, variants: list[str]) -> int:
     binary = args.oracle
     if binary is None:
@@ -306,11 +317,14 @@ def run_exact(args: argparse.Namespace, numbers: range, variants: list[str]) -> 
             raise SystemExit("fairchance.c not found in ../shared/oracle: give --oracle")
         binary = str(Path(tempfile.mkdtemp()) / "fairchance")
         subprocess.run(["cc", "-O2", "-o", binary, str(source)], check=True)
+    done = load_done(args.out)
     jobs = [(v, n, args.cap or (60.0 if v == "traditional" else 120.0), binary)
-            for v in variants for n in numbers]
-    records: list[dict] = []
+            for v in variants for n in numbers if (v, n) not in done]
+    records = [done[v, n] for v in variants for n in numbers if (v, n) in done]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        for record in pool.map(both_one, jobs, chunksize=1):
+        # each deal is reported (and saved) as soon as it is done, whatever the order
+        for future in as_completed([pool.submit(both_one, job) for job in jobs]):
+            record = future.result()
             records.append(record)
             if args.out:
                 with open(args.out, "a", encoding="utf-8") as out:
@@ -366,11 +380,7 @@ def main(argv: list[str] | None = None) -> int:
     variants = args.variant or list(VARIANTS)
     if args.exact:
         return run_exact(args, numbers, variants)
-    done: dict[tuple[str, int], dict] = {}
-    if args.out and Path(args.out).exists():
-        for line in Path(args.out).read_text(encoding="utf-8").splitlines():
-            record = json.loads(line)
-            done[record["variant"], record["deal"]] = record
+    done = load_done(args.out)
     tasks = [Task(v, n, args.seconds, args.states, args.samples, args.orders, args.solve_limit)
              for v in variants for n in numbers if (v, n) not in done]
     started = time.perf_counter()
