@@ -236,14 +236,14 @@ def exact_one(job: tuple[str, int, float]) -> dict:
             "peak_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
-def oracle_one(binary: str, variant: str, deal: int, cap: float) -> dict:
+def oracle_one(binary: str, variant: str, deal: int, cap: float, memory: int = 2048) -> dict:
     """The C program on the same deal: value (None unless ok), CPU seconds, states, peak MB."""
     import subprocess
 
     rules = rule_set(variant)
     position = engine.start_deal(rules, deal).position
     name, stuck = ORACLE_RULES[variant]
-    argv = [binary, "-r", name, "-t", str(cap), "-m", "2048"] + (["-s"] if stuck else [])
+    argv = [binary, "-r", name, "-t", str(cap), "-m", str(memory)] + (["-s"] if stuck else [])
     out = subprocess.run(argv, input=oracle_line(position) + "\n", capture_output=True,
                          text=True, check=True).stdout.split()
     value, fair, exists, _, cpu, _, rss, status = out[:8]
@@ -251,12 +251,13 @@ def oracle_one(binary: str, variant: str, deal: int, cap: float) -> dict:
             "states": int(fair) + int(exists), "peak_mb": int(rss) / 1024, "status": status}
 
 
-def both_one(job: tuple[str, int, float, str]) -> dict:
-    """One deal: golfcore in a fresh process, then the C program (interleaved per deal)."""
-    variant, deal, cap, binary = job
+def both_one(job: tuple[str, int, float, str | None, int]) -> dict:
+    """One deal: golfcore in a fresh process, then the C program (interleaved per deal) unless
+    ``binary`` is None (a deal outside ``--oracle-deals``)."""
+    variant, deal, cap, binary, memory = job
     with ProcessPoolExecutor(max_workers=1) as fresh:
         ours = fresh.submit(exact_one, (variant, deal, cap)).result()
-    ours["oracle"] = oracle_one(binary, variant, deal, cap)
+    ours["oracle"] = None if binary is None else oracle_one(binary, variant, deal, cap, memory)
     return ours
 
 
@@ -279,15 +280,15 @@ def exact_table(variant: str, records: list[dict], cap: float) -> str:
                 f"{tables.fmt_rate(max(states)) if states else '-'}; peak {peak:.0f} MB")
 
     ours = records
-    theirs = [r["oracle"] for r in records]
-    diffs = [abs(r["value"] - r["oracle"]["value"]) for r in records
-             if r["value"] is not None and r["oracle"]["value"] is not None]
-    both = [r for r in records if r["value"] is not None and r["oracle"]["value"] is not None]
+    theirs = [r["oracle"] for r in records if r.get("oracle")]
+    both = [r for r in records if r.get("oracle") and r["value"] is not None
+            and r["oracle"]["value"] is not None]
+    diffs = [abs(r["value"] - r["oracle"]["value"]) for r in both]
     ratio = (statistics.median(r["seconds"] for r in both)
              / max(1e-9, statistics.median(r["oracle"]["seconds"] for r in both))
              if both else float("nan"))
     return (f"{variant} ({len(records)} deals)\n  golfcore: {side(ours)}\n"
-            f"  fairchance.c: {side(theirs)}\n"
+            f"  fairchance.c ({len(theirs)} deals): {side(theirs)}\n"
             f"  both exact on {len(both)}: largest |difference| "
             f"{max(diffs) if diffs else float('nan'):.3g}; median CPU ratio golfcore / C "
             f"{ratio:.2f}")
@@ -318,7 +319,10 @@ def run_exact(args: argparse.Namespace, numbers: range, variants: list[str]) -> 
         binary = str(Path(tempfile.mkdtemp()) / "fairchance")
         subprocess.run(["cc", "-O2", "-o", binary, str(source)], check=True)
     done = load_done(args.out)
-    jobs = [(v, n, args.cap or (60.0 if v == "traditional" else 120.0), binary)
+    first, _, last = (args.oracle_deals or args.deals).partition("..")
+    compared = range(int(first), int(last or first) + 1)
+    jobs = [(v, n, args.cap or (60.0 if v == "traditional" else 120.0),
+             binary if n in compared else None, args.oracle_memory)
             for v in variants for n in numbers if (v, n) not in done]
     records = [done[v, n] for v in variants for n in numbers if (v, n) in done]
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
@@ -330,7 +334,8 @@ def run_exact(args: argparse.Namespace, numbers: range, variants: list[str]) -> 
                 with open(args.out, "a", encoding="utf-8") as out:
                     out.write(json.dumps(record) + "\n")
             if not args.quiet:
-                o = record["oracle"]
+                o = record["oracle"] or {"value": "-", "seconds": 0.0, "status": "not run",
+                                         "peak_mb": 0}
                 print(f"{record['variant']} deal {record['deal']}: golfcore "
                       f"{record['value']} {record['seconds']:.1f} s {record['states']} states "
                       f"{record['peak_mb']:.0f} MB | C {o['value']} {o['seconds']:.1f} s "
@@ -374,6 +379,11 @@ def main(argv: list[str] | None = None) -> int:
                              "120 the others)")
     parser.add_argument("--oracle", help="with --exact: the fairchance binary (default: build "
                         "../shared/oracle/fairchance.c with cc -O2)")
+    parser.add_argument("--oracle-deals", help="with --exact: run the C program on these deals "
+                        "only, A..B (default: all of --deals)")
+    parser.add_argument("--oracle-memory", type=int, default=2048,
+                        help="with --exact: the C program's memory limit in MiB (default 2048, "
+                             "the goal's 2 GB; its own default is 8192)")
     args = parser.parse_args(argv)
     first, _, last = args.deals.partition("..")
     numbers = range(int(first), int(last or first) + 1)
