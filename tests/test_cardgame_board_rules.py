@@ -13,9 +13,9 @@ from golfcore.cardgame.match import Match
 from golfcore.cardgame.rules import RuleSet
 from golfcore.cardgame.scoring import board_score
 from golfcore.errors import PluginError
-from golfcore.framework.registry import Registry, registry
 from golfcore.framework.variant import Rule
 
+from registries import with_rules
 from test_cardgame_engine import board, play, table
 
 # 2x3 boards, seat 0 about to end the round by replacing its last face-down card (place 6).
@@ -100,20 +100,8 @@ class Fractional(Rule):
         return 0.5
 
 
-def _with(*rules: type[Rule]) -> Registry:
-    base = registry("card-game")
-    reg = Registry(base.kind)
-    for name, rule in base.rules.items():
-        reg.add_rule(rule, base.rule_origins[name], base.rule_distributions[name])
-    for variant in base:
-        reg.add_variant(variant, variant.origin)
-    for rule in rules:
-        reg.add_rule(rule, "test")
-    return reg
-
-
 def test_a_third_party_line_names_places_from_1_as_the_actions_do():
-    reg = _with(Corners, ZeroBased, Fractional)
+    reg = with_rules(Corners, ZeroBased, Fractional, game="card-game")
     rules = RuleSet("card-golf+corners", reg=reg)
     corners = board("7C 2D 7H 3S 9D 4C 7S KD 7D")
     assert board_score(rules, corners) == 2 + 3 + 9 + 4 + 0

@@ -15,28 +15,16 @@ from golfcore.cardgame.bots import Bot, BotError, find_bot
 from golfcore.cli import main
 from golfcore.errors import PluginError, VariantError
 from golfcore.framework.compose import find_variant
-from golfcore.framework.registry import Registry, load_registry, registry
+from golfcore.framework.registry import load_registry
 from golfcore.framework.variant import Param, Rule, Variant
 from golfcore.solitaire.hookspecs import abstain, allow, deny, hookimpl
 from golfcore.solitaire.moves import ALLOW, Verdict
 from golfcore.solitaire.rules import RuleSet
 
 from plugin_dist import install
+from registries import with_rules
 
 # -- golf_play_verdict: allow, deny, abstain -------------------------------------------------------
-
-
-def _with(*rules: type[Rule], game: str = "solitaire") -> Registry:
-    """golfcore's registry of ``game`` plus ``rules``, added as a plugin author tries them."""
-    base = registry(game)
-    reg = Registry(base.kind)
-    for name, rule in base.rules.items():
-        reg.add_rule(rule, base.rule_origins[name], base.rule_distributions[name])
-    for variant in base:
-        reg.add_variant(variant, variant.origin)
-    for rule in rules:
-        reg.add_rule(rule, "test")
-    return reg
 
 
 class SevensOnAnything(Rule):
@@ -56,7 +44,7 @@ class SevensOnAnything(Rule):
 def test_the_three_votes_are_importable_together_and_combine_as_documented():
     assert allow() is ALLOW and allow() == Verdict(True, None)
     assert deny("x") == Verdict(False, "x") and abstain() is None
-    reg = _with(SevensOnAnything)
+    reg = with_rules(SevensOnAnything)
     rules = RuleSet("cards4+sevens-wild", reg=reg)
     game = Game(rules, position=Position.build([["7C"], ["7D"], ["9D"]], ["2S"], ["2H"]))
     assert game.play(1).accepted                 # allow: 7 on a 2
@@ -84,7 +72,7 @@ def test_deny_needs_a_reason_and_a_vote_must_be_a_vote():
 
     with pytest.raises(PluginError, match="rule 'truthy': golf_play_verdict answered True: "
                                           "return allow\\(\\), deny\\(reason\\) or abstain"):
-        RuleSet("cards4+truthy", reg=_with(Truthy))   # verdicts are asked as it is built
+        RuleSet("cards4+truthy", reg=with_rules(Truthy))   # verdicts are asked as it is built
 
 
 # -- broken plugins are named when the registry loads ----------------------------------------------
@@ -143,7 +131,7 @@ def test_an_unmarked_hook_method_and_wrong_arguments_are_refused():
             return deny("never")
 
     with pytest.raises(PluginError, match="golf_play_verdict is not marked @hookimpl"):
-        _with(Unmarked)
+        with_rules(Unmarked)
 
     class BadArgs(Rule):
         name = "bad-args"
@@ -155,7 +143,7 @@ def test_an_unmarked_hook_method_and_wrong_arguments_are_refused():
 
     with pytest.raises(PluginError, match="rule 'bad-args' \\(test\\): golf_rank_neighbours takes "
                                           "colour, which the hook does not give"):
-        _with(BadArgs)
+        with_rules(BadArgs)
 
 
 def test_a_rule_of_the_other_game_is_told_where_it_belongs():
@@ -170,21 +158,21 @@ def test_a_rule_of_the_other_game_is_told_where_it_belongs():
     with pytest.raises(PluginError, match="golf_card_value is not a solitaire hook \\(it is a "
                                           "card-game hook: register the rule in "
                                           "golfcore.cardgame.rules\\)"):
-        _with(Values)
+        with_rules(Values)
 
 
 # -- variants whose rules cannot play --------------------------------------------------------------
 
 
 def test_a_solitaire_variant_without_adjacency_is_refused_like_a_board_without_a_shape():
-    reg = _with()
+    reg = with_rules()
     reg.add_variant(Variant(name="draw-only", title="t", game="solitaire",
                             rules={"draw": "draw-any-time"}), "test")
     with pytest.raises(PluginError, match="variant 'draw-only' \\(test\\): no rule answers "
                                           "golf_rank_neighbours.*adjacency slot a rule such as "
                                           "'ranks-circular' or 'ranks-linear'"):
         reg.check()
-    card = _with(game="card-game")
+    card = with_rules(game="card-game")
     card.add_variant(Variant(name="no-shape", title="t", game="card-game",
                              rules={"values": "document-values", "end": "holes"}), "test")
     with pytest.raises(PluginError, match="no rule answers golf_board_shape"):
@@ -200,7 +188,7 @@ def test_params_are_keyed_by_rule_name_everywhere(capsys):
     assert dict(variant.params)["ender-penalty"] == "ties"
     mine = Variant(name="few-jokers", title="t", game="card-game",
                    rules=dict(find_variant("card-golf").rules), params={"two-decks": 0})
-    reg = _with(game="card-game")
+    reg = with_rules(game="card-game")
     reg.add_variant(mine, "test")
     reg.check()
     wrong = Variant(name="wrong-key", title="t", game="card-game",
@@ -220,7 +208,7 @@ def test_params_are_keyed_by_rule_name_everywhere(capsys):
 
     with pytest.raises(PluginError, match="names its parameter 'limit': a rule's parameter is "
                                           "keyed by the rule's own name"):
-        _with(Misnamed)
+        with_rules(Misnamed)
 
 
 # -- where a composed variant comes from -----------------------------------------------------------
