@@ -42,43 +42,64 @@ def _field_sum(x: int) -> int:
             + 4 * (x & _BIT0 << 2).bit_count())
 
 
+def _top_classes(cls: list[list[int]]) -> list[int]:
+    """``topc[i * 6 + h]``: the class of column ``i``'s free card at height ``h``
+    (:data:`EMPTY_COLUMN` at height 0)."""
+    topc = [EMPTY_COLUMN] * (6 * len(cls))
+    for i, col in enumerate(cls):
+        for h in range(1, len(col) + 1):
+            topc[i * 6 + h] = col[h - 1]
+    return topc
+
+
+def _class_counts(cls: list[list[int]], stock_cls: list[int],
+                  start_w: int) -> tuple[list[int], list[int]]:
+    """How many cards of each class the deal holds (columns, stock and waste), and how many
+    of each the columns hold."""
+    counts = [0] * 16
+    tcount = [0] * 14
+    for col in cls:
+        for c in col:
+            counts[c] += 1
+            tcount[c] += 1
+    for c in stock_cls:
+        counts[c] += 1
+    counts[start_w] += 1
+    return counts, tcount
+
+
 class DealTables:
     """The tables of one position (one search) for the win search."""
 
     def __init__(self, rt: RuleTables, columns: list[list[int]], stock: list[int],
                  start_waste: int) -> None:
         self.rules = rt
-        wclass = rt.wclass
-        cls = [[wclass[ci] for ci in col] for col in columns]
-        self.heights = [len(col) for col in cls]
-        self.hcode = sum(h * 6 ** i for i, h in enumerate(self.heights))
-        self.total = sum(self.heights)
-        self.stock_cls = [wclass[ci] for ci in stock]
-        self.start_w = wclass[start_waste]
-        # topc[i * 6 + h]: the class of column i's free card at height h
-        topc = [EMPTY_COLUMN] * (6 * len(cls))
-        for i, col in enumerate(cls):
-            for h in range(1, len(col) + 1):
-                topc[i * 6 + h] = col[h - 1]
-        self.tops = sum(topc[i * 6 + h] << (4 * i) for i, h in enumerate(self.heights))
-        self.tdel = [((topc[at - 1] - topc[at]) << (4 * (at // 6))) if at % 6 else 0
-                     for at in range(len(topc))]
-        counts = [0] * 16
-        tcount = [0] * 14
-        for col in cls:
-            for c in col:
-                counts[c] += 1
-                tcount[c] += 1
-        for c in self.stock_cls:
-            counts[c] += 1
-        counts[self.start_w] += 1
+        cls = [[rt.wclass[ci] for ci in col] for col in columns]
+        self._shape(cls)
+        self.stock_cls = [rt.wclass[ci] for ci in stock]
+        self.start_w = rt.wclass[start_waste]
+        self._tops(_top_classes(cls))
+        counts, tcount = _class_counts(cls, self.stock_cls, self.start_w)
         self.imbalance = sum(rt.class_sign[c] for col in cls for c in col)
         self.tpack = sum(n << (3 * r) for r, n in enumerate(tcount))
-        self.topc = topc
         self._vectors(rt, cls, counts, tcount)
         self._positions: dict[int, list[int]] = {}
         #: chain_limits' answers by key
         self.limits: dict[int, list[int]] = {}
+
+    def _shape(self, cls: list[list[int]]) -> None:
+        """The columns' heights, packed (``hcode``, six values a column) and summed."""
+        self.heights = [len(col) for col in cls]
+        self.hcode = sum(h * 6 ** i for i, h in enumerate(self.heights))
+        self.total = sum(self.heights)
+
+    def _tops(self, topc: list[int]) -> None:
+        """The free cards' classes (``tops``, four bits a column) and what a play at each
+        ``i * 6 + h`` changes in them (``tdel``)."""
+        self.topc = topc
+        self.tops = sum(topc[i * 6 + h] << (4 * i) for i, h in enumerate(self.heights))
+        self.tdel = [((topc[at - 1] - topc[at]) << (4 * (at // 6))) if at % 6 else 0
+                     for at in range(len(topc))]
 
     def chain_limits(self, key: int) -> list[int]:
         """For each waste class, the last stock position from which a tableau without jokers
