@@ -181,7 +181,7 @@ def test_the_stocks_order_changes_nothing_the_agent_sees():
     views = []
     for p in (position, shuffled):
         solitaire.game = Game("cards4", position=p)
-        observation = solitaire._observation()
+        observation = solitaire._observation(solitaire.game.observation(0))
         views.append((observation["observation"].tobytes(), observation["action_mask"].tobytes(),
                       solitaire.render()))
     assert views[0] == views[1]

@@ -151,6 +151,7 @@ def test_resampling_keeps_what_a_seat_sees_and_changes_what_it_does_not():
 
 
 @pytest.mark.parametrize("module", ["golfcore.framework.interface", "golfcore.testing.contract",
+                                    "golfcore.adapters.driver",
                                     "golfcore.solitaire.observation"])
 def test_the_docstring_examples_run(module):
     import doctest

@@ -21,7 +21,8 @@ cumulative reward is minus its total) and dealing the next round itself. A round
 
 ``reset(seed=s)`` deals the match of a seed drawn from ``s`` (the same seed, the same cards);
 ``reset()`` with no seed ever given deals from a fresh secret (``golfcore.shuffle``), which no
-seed reveals. Needs the ``pettingzoo`` extra.
+seed reveals. Needs the ``pettingzoo`` extra. The match is driven through the one interface
+(:mod:`golfcore.adapters.driver`); its rounds are the card game's own.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from typing import Any
 
 from golfcore.adapters import encoding as enc
 from golfcore.adapters import require
+from golfcore.adapters.driver import gains, legal_ids, new_game, seat_to_act
 from golfcore.adapters.text import card_table
 from golfcore.cardgame import actions as ca
 from golfcore.cardgame.actions import Action
@@ -85,6 +87,7 @@ class GolfCardEnv(AECEnv):
         self._action_space = spaces.Discrete(self._actions)
         self._seeds: random.Random | None = None
         self.match: Match | None = None
+        self._before: tuple[float, ...] = ()    # the returns when the round began
 
     def observation_space(self, agent: str) -> Any:
         return self._observation_space
@@ -98,7 +101,9 @@ class GolfCardEnv(AECEnv):
         if seed is not None:
             self._seeds = random.Random(seed)
         deal = None if self._seeds is None else self._seeds.randint(1, MAX_DEAL)
-        self.match = Match(self.variant, players=self.players, seed=deal)
+        match = new_game("card-game", self.variant, seed=deal, players=self.players)
+        assert isinstance(match, Match)
+        self.match, self._before = match, match.returns()
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -110,19 +115,21 @@ class GolfCardEnv(AECEnv):
 
     def _select(self) -> None:
         assert self.match is not None
-        turn = self.match.turn
-        self.agent_selection = self.possible_agents[0 if turn is None else turn]
+        # the seat on turn; seat 0 between rounds (it deals the next) and once it is over
+        self.agent_selection = self.possible_agents[seat_to_act(self.match)]
 
     def observe(self, agent: str) -> dict[str, Any]:
         seat = self.possible_agents.index(agent)
         assert self.match is not None
-        seen = self.match.observe(seat)
+        seen = self.match.observation(seat).to_json()
         mask = np.zeros(self._actions, np.int8)
-        for action in self.match.legal(seat):
-            if action.kind != ca.NEXT:
-                mask[enc.card_action_id(action, self.rules.size)] = 1
+        mask[legal_ids(self.match, seat, self._action_id)] = 1
         vector = enc.encode_card(seen, players=self.players, size=self.rules.size)
         return {"observation": np.array(vector, np.float32), "action_mask": mask}
+
+    def _action_id(self, action: Action) -> int | None:
+        """An action's id; ``next`` has none: the environment deals the next round itself."""
+        return None if action.kind == ca.NEXT else enc.card_action_id(action, self.rules.size)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -151,9 +158,9 @@ class GolfCardEnv(AECEnv):
 
     def _round_over(self) -> None:
         assert self.match is not None
-        scores = self.match.state.current.result.scores  # type: ignore[union-attr]
-        for agent, points in zip(self.possible_agents, scores):
-            self.rewards[agent] = float(-points)
+        # minus the round's points: the change in each seat's return (minus its total)
+        for agent, reward in zip(self.possible_agents, gains(self.match, self._before)):
+            self.rewards[agent] = reward
         if self.mode == ROUND or self.match.is_over:
             self.terminations = dict.fromkeys(self.agents, True)
             for agent in self.agents:
@@ -161,7 +168,7 @@ class GolfCardEnv(AECEnv):
                                      "winners": [f"player_{s}" for s in self.match.winners]}
             return
         self.match.act(0, Action(ca.NEXT))       # deal the next round
-        self.turns = 0
+        self.turns, self._before = 0, self.match.returns()
 
     # -- showing ---------------------------------------------------------------------------------
 
