@@ -73,8 +73,7 @@ def replay(table: t.LiveTable, action: LoggedAction) -> t.LiveTable:
     cmd = request.get("cmd") if isinstance(request, dict) else None
     if action.version != table.version + 1:
         raise GolfError(f"action {action.version} does not follow version {table.version}")
-    actions = t.SOLITAIRE_ACTIONS if table.game_name == t.SOLITAIRE else t.CARD_GAME_ACTIONS
-    if not isinstance(cmd, str) or cmd not in actions:
+    if not isinstance(cmd, str) or cmd not in table.actions:
         raise GolfError(f"action {action.version}: {str(cmd)[:40]!r} is not an action of a "
                         f"{table.game_name} table")
     unknown = sorted(set(request) - GAME_COMMANDS[table.game_name][cmd] - {"cmd"})

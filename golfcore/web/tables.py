@@ -28,7 +28,7 @@ import hashlib
 import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from golfcore.cardgame.bots import Bot, bot_names, find_bot
 from golfcore.cardgame.match import Match
@@ -200,6 +200,8 @@ class LiveSolitaire:
     game: Game
     course: Course | None = None
     game_name: str = field(default=SOLITAIRE, init=False)
+    #: The commands saved as actions (and replayed when the table is resumed).
+    actions: ClassVar[tuple[str, ...]] = SOLITAIRE_ACTIONS
     #: What is worked out once about this value (its game's summary): a table is never
     #: changed, an action makes a new one (whose game is a copy).
     _memo: dict[str, Any] = field(default_factory=dict, init=False, compare=False,
@@ -383,6 +385,8 @@ class LiveCardGame:
     seats: tuple[SeatRecord, ...]
     match: Match
     game_name: str = field(default=CARD_GAME, init=False)
+    #: The commands saved as actions (and replayed when the table is resumed).
+    actions: ClassVar[tuple[str, ...]] = CARD_GAME_ACTIONS
 
     @property
     def variant(self) -> str:
