@@ -22,6 +22,8 @@ When several refusals apply to one action, the first that applies in this order 
    plugin's reason; when several rules deny, the reason code that sorts first.
 
 A draw is refused with ``stock-empty`` before the draw rule is asked (``draw-not-allowed``).
+A redeal (:func:`redeal`) is refused with ``no-redeals`` when the variant allows none or none
+is left, then ``stock-not-empty``, then ``nothing-to-redeal`` (the waste holds only its top).
 Undo is refused with ``nothing-to-undo`` when no earlier action exists and with
 ``undo-limit`` when earlier actions exist but the variant's limit keeps none (:func:`undo`).
 A card named by a name that matches several cards (a deck's two jokers) means whichever can
@@ -37,8 +39,9 @@ from golfcore.cards import Card
 from golfcore.solitaire.deal import deal as deal_cards
 from golfcore.errors import PositionError
 from golfcore.solitaire.moves import (BLOCKED_CARD, DRAW, DRAW_MOVE, DRAW_NOT_ALLOWED, EMPTY_COLUMN,
-                            GAME_WON, NO_MOVES, NO_SUCH_COLUMN, NOT_ON_TABLEAU, NOTHING_TO_UNDO,
-                            STOCK_EMPTY, UNDO_LIMIT, Move)
+                            GAME_WON, NO_MOVES, NO_REDEALS, NO_SUCH_COLUMN, NOT_ON_TABLEAU,
+                            NOTHING_TO_REDEAL, NOTHING_TO_UNDO, REDEAL, REDEAL_MOVE,
+                            STOCK_EMPTY, STOCK_NOT_EMPTY, UNDO_LIMIT, Move)
 from golfcore.solitaire.position import COLUMNS, Position
 from golfcore.solitaire.rules import RuleSet
 from golfcore.solitaire.scoring import Score
@@ -82,9 +85,16 @@ def check_position(rules: RuleSet, position: Position) -> None:
     variant whose waste starts with a card (``one-card-waste``) the waste is never empty, since
     it starts with one card and only grows, so an empty waste is refused whatever the stock and
     the columns hold. Only a variant that starts with an empty waste (``empty-waste``) accepts
-    one.
+    one. The passes through the stock it records are at most the variant's
+    (:attr:`RuleSet.stock_passes`: none in the documents' game).
     """
     position.check(rules.deck())
+    if position.passes > rules.stock_passes:
+        allowed = (f"allows {rules.stock_passes}" if rules.stock_passes
+                   else "uses the stock once (no redeals)")
+        raise PositionError(f"the position records {position.passes} pass"
+                            f"{'es' if position.passes != 1 else ''} through the stock (redeals), "
+                            f"but {rules.name} {allowed}")
     if not position.waste and rules.initial_waste:
         raise PositionError(f"the waste is empty, but {rules.name} starts with a card on the "
                             f"waste and never empties it (only the empty-waste rule starts "
@@ -130,6 +140,9 @@ def check_deal(rules: RuleSet, number: int, state: GameState) -> None:
     start = start_deal(rules, number)
     target = state.position
     kept = state.history                    # most recent first
+    if target.passes:
+        _check_deal_passes(rules, number, state, start)
+        return
     dealt = len(start.position.waste)
     if target.waste[:dealt] != start.position.waste:
         raise PositionError(f"the waste does not start as deal {number} starts it under "
@@ -167,6 +180,72 @@ def check_deal(rules: RuleSet, number: int, state: GameState) -> None:
                         f"under {rules.name} by legal actions")
 
 
+#: The most positions :func:`check_deal` visits to find how a position with redeals is reached.
+REDEAL_CHECK_LIMIT = 20_000
+
+
+def _check_deal_passes(rules: RuleSet, number: int, state: GameState, start: GameState) -> None:
+    """:func:`check_deal` for a position after a redeal, where the waste no longer lists every
+    action: a line is searched backwards from the oldest position the history keeps to the
+    deal's layout (depth first, a card put back on its column before the stock), each step
+    checked by playing it forwards; beyond :data:`REDEAL_CHECK_LIMIT` positions the state is
+    refused, never accepted unchecked. ``moves`` must count at least one action per card that
+    left the columns or the stock since the deal, one per redeal and one per history entry."""
+    kept = state.history
+    goal = kept[-1] if kept else state.position
+    if not goal.passes:                 # the history reaches back before the first redeal
+        check_deal(rules, number, GameState(goal, max(0, state.moves - len(kept))))
+        return
+    dealt = start.position
+    if any(goal.columns[i] != column[:len(goal.columns[i])]
+           for i, column in enumerate(dealt.columns)):
+        raise PositionError(f"the columns are not what deal {number} leaves in them")
+    seen = {goal}
+    todo = [goal]
+    while todo and dealt not in seen:
+        for before in reversed(_before(rules, dealt, todo.pop())):
+            if before not in seen:
+                seen.add(before)
+                todo.append(before)
+        if len(seen) > REDEAL_CHECK_LIMIT:
+            raise PositionError(
+                f"cannot check within {REDEAL_CHECK_LIMIT} positions that deal {number} "
+                f"reaches this position after a redeal: save it without its deal")
+    if dealt not in seen:
+        raise PositionError(f"the position (or its history) cannot be reached from deal "
+                            f"{number} under {rules.name} by legal actions")
+    arrived = sum(len(c) for c in dealt.columns) - goal.tableau_count + len(dealt.stock)
+    needed = arrived + goal.passes + len(kept)
+    if state.moves < needed:
+        raise PositionError(f"'moves' is {state.moves}, but deal {number} needs at least "
+                            f"{needed} actions to reach this position")
+
+
+def _before(rules: RuleSet, dealt: Position, position: Position) -> list[Position]:
+    """Every position of the deal ``dealt`` from which one legal action leads to ``position``:
+    the redeal when the waste holds only the card a redeal left; else the waste's top card
+    goes back to the column it is the next card of, or to the stock (in the first pass only
+    as the deal's stock has it)."""
+    columns, stock, waste, passes = (position.columns, position.stock, position.waste,
+                                     position.passes)
+    found: list[tuple[Position, Move]] = []
+    if passes and len(waste) == 1:
+        if stock:
+            found.append((Position(columns, (), stock + waste, passes - 1), REDEAL_MOVE))
+    elif len(waste) > (len(dealt.waste) if not passes else 1):
+        card, rest = waste[-1], waste[:-1]
+        for i, column in enumerate(columns):
+            full = dealt.columns[i]
+            if len(column) < len(full) and full[len(column)] == card:
+                back = columns[:i] + (column + (card,),) + columns[i + 1:]
+                found.append((Position(back, stock, rest, passes), Move("play", i + 1)))
+        talon = dealt.stock
+        if passes or talon[len(talon) - len(stock) - 1:len(talon) - len(stock)] == (card,):
+            found.append((Position(columns, (card,) + stock, rest, passes), DRAW_MOVE))
+    return [before for before, move in found
+            if apply(rules, GameState(before), move).state.position == position]
+
+
 # -- questions -----------------------------------------------------------------------------------
 
 
@@ -185,7 +264,17 @@ def legal_moves(rules: RuleSet, state: GameState) -> list[Move]:
     moves = [Move("play", c) for c in playable_columns(rules, position)]
     if position.stock and rules.may_draw(state, bool(moves)):
         moves.append(DRAW_MOVE)
+    elif may_redeal(rules, position):
+        moves.append(REDEAL_MOVE)
     return moves
+
+
+def may_redeal(rules: RuleSet, position: Position) -> bool:
+    """Whether the waste may be turned over now as a new stock (the columns are not empty):
+    the stock is empty, the variant allows another pass (:attr:`RuleSet.stock_passes`), and
+    the waste holds a card besides its top."""
+    return (not position.stock and position.passes < rules.stock_passes
+            and len(position.waste) > 1)
 
 
 def outcome(rules: RuleSet, state: GameState) -> Outcome:
@@ -230,11 +319,14 @@ def _over(rules: RuleSet, state: GameState, action: str, move: Move | None) -> A
 
 
 def apply(rules: RuleSet, state: GameState, move: Move | str) -> ActionResult:
-    """Play or draw. ``move`` is a :class:`Move` or its text (``"5"``, ``"1.4"``, ``"draw"``)."""
+    """Play, draw or redeal. ``move`` is a :class:`Move` or its text (``"5"``, ``"1.4"``,
+    ``"draw"``, ``"redeal"``)."""
     if isinstance(move, str):
         move = Move.parse(move)
     if move.kind == DRAW:
         return draw(rules, state)
+    if move.kind == REDEAL:
+        return redeal(rules, state)
     return play(rules, state, move.column, move.row)
 
 
@@ -306,6 +398,30 @@ def draw(rules: RuleSet, state: GameState) -> ActionResult:
     card = position.stock[0]
     return ActionResult(True, _advance(rules, state, position.after_draw()), "draw", DRAW_MOVE,
                         card)
+
+
+def redeal(rules: RuleSet, state: GameState) -> ActionResult:
+    """Turn the waste over to form a new stock (a pass through the stock), under a variant that
+    allows it (:func:`golfcore.solitaire.hookspecs.golf_stock_passes`): the waste but its top
+    card becomes the stock, in order (the oldest card is drawn first), the top card stays, and
+    the position counts one more pass. It is an action like a draw: it counts as a move and
+    undo takes it back.
+
+    Refused (nothing changes) when the game is over, then with ``no-redeals`` (the variant
+    allows none, or none is left), ``stock-not-empty`` and ``nothing-to-redeal``.
+    """
+    over = _over(rules, state, "redeal", REDEAL_MOVE)
+    if over is not None:
+        return over
+    position = state.position
+    if position.passes >= rules.stock_passes:
+        return _refuse(rules, state, "redeal", NO_REDEALS, REDEAL_MOVE)
+    if position.stock:
+        return _refuse(rules, state, "redeal", STOCK_NOT_EMPTY, REDEAL_MOVE)
+    if len(position.waste) < 2:
+        return _refuse(rules, state, "redeal", NOTHING_TO_REDEAL, REDEAL_MOVE)
+    return ActionResult(True, _advance(rules, state, position.after_redeal()), "redeal",
+                        REDEAL_MOVE)
 
 
 def undo(rules: RuleSet, state: GameState) -> ActionResult:

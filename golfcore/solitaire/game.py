@@ -26,7 +26,7 @@ from golfcore.codes import format_code, parse_code
 from golfcore.solitaire.engine import ActionResult
 from golfcore.solitaire.hints import DEFAULT as DEFAULT_HINT, Hint
 from golfcore.errors import CardError, CodeError, GolfError, PositionError, VariantError
-from golfcore.solitaire.moves import DRAW_MOVE, Move, MoveError
+from golfcore.solitaire.moves import DRAW_MOVE, REDEAL_MOVE, Move, MoveError
 from golfcore.solitaire.observation import SolitaireObservation, redeal_hidden, seen
 from golfcore.notation import parse_card, quote
 from golfcore.shuffle import MAX_DEAL
@@ -181,12 +181,17 @@ class Game:
         """Turn the stock's top card onto the waste (APP-07)."""
         return self._commit(engine.draw(self.rules, self.state))
 
+    def redeal(self) -> ActionResult:
+        """Turn the waste over as a new stock, under a variant that allows passes through the
+        stock (:func:`golfcore.solitaire.engine.redeal`); refused otherwise, changing nothing."""
+        return self._commit(engine.redeal(self.rules, self.state))
+
     def undo(self) -> ActionResult:
         """Take back the last action (APP-15); refused when nothing is left to take back."""
         return self._commit(engine.undo(self.rules, self.state))
 
     def apply(self, move: Move | str) -> ActionResult:
-        """Play or draw from a :class:`Move` or its text."""
+        """Play, draw or redeal from a :class:`Move` or its text."""
         return self._commit(engine.apply(self.rules, self.state, move))
 
     # -- the one interface (golfcore.framework.interface.Playable) -----------------------------
@@ -219,12 +224,14 @@ class Game:
         return self.legal_moves()
 
     def action_space(self) -> tuple[Move, ...]:
-        """Every move, legal or not: plays of columns 1 to 7, then the draw."""
-        return tuple(Move.play(c) for c in range(1, 8)) + (DRAW_MOVE,)
+        """Every move, legal or not: plays of columns 1 to 7, then the draw, then the redeal
+        when the variant allows passes through the stock."""
+        redeal = (REDEAL_MOVE,) if self.rules.stock_passes else ()
+        return tuple(Move.play(c) for c in range(1, 8)) + (DRAW_MOVE,) + redeal
 
     def parse_action(self, text: str) -> Move:
-        """The move written ``text`` (``"5"``, ``"1.4"``, ``"draw"``); :class:`GolfError` for
-        a text that is no move."""
+        """The move written ``text`` (``"5"``, ``"1.4"``, ``"draw"``, ``"redeal"``);
+        :class:`GolfError` for a text that is no move."""
         return Move.parse(text)
 
     def act(self, seat: int, action: Move | str) -> ActionResult:

@@ -74,7 +74,9 @@ def golf_play_verdict(card: Card, waste: Card | None, adjacent: bool,
 def golf_may_draw(state: GameState, can_play: bool, options: Mapping[str, Any]) -> bool | None:
     """Whether the player may turn the stock's top card now (APP-07, APP-17, C4-09).
 
-    Only asked when the stock is not empty (no variant redeals: C4-04) and the game is not over.
+    Only asked when the stock is not empty and the game is not over. A redeal (turning the
+    waste over once the stock is empty, :func:`golf_stock_passes`) is not a draw: this hook is
+    not asked about it.
     ``can_play`` says whether some column card may be played now. First answer wins; with no
     answer drawing is allowed.
     """
@@ -102,8 +104,8 @@ def golf_outcome(state: GameState, rules: RuleSet) -> Outcome | None:
     """Whether the game is being played, won or lost (APP-11, APP-12, C4-08, C4-10).
 
     First answer wins. The ``standard-outcome`` plugin answers: won when the tableau is empty,
-    whatever is left in the stock; lost when no card can be played and no draw is allowed;
-    otherwise playing.
+    whatever is left in the stock; lost when no card can be played, no draw is allowed and no
+    redeal (:func:`golfcore.solitaire.engine.may_redeal`); otherwise playing.
     """
 
 
@@ -122,6 +124,25 @@ def golf_undo_limit(options: Mapping[str, Any]) -> int | None:
     """How many actions the player may take back in a row (APP-15: the app keeps 100).
 
     First answer wins; with no answer undo is unlimited. Pure.
+    """
+
+
+@hookspec(firstresult=True)
+def golf_stock_passes(options: Mapping[str, Any]) -> int | None:
+    """How many *redeals* the player may make: passes through the stock after the first.
+
+    With no answer (or 0) the stock is used once, the documents' game (C4-04). With ``N``, once
+    the stock is empty the player may, ``N`` times in a game, make the action ``redeal``: the
+    waste except its top card is turned face down, in order, to become the new stock (the first
+    card drawn next is the oldest card under the top), and the top card stays on the waste as
+    the card to play on. A redeal is allowed only when the stock is empty, passes remain and the
+    waste holds a card besides its top; the draw rule (:func:`golf_may_draw`) is not asked. The
+    passes made are part of the position (:attr:`~golfcore.solitaire.position.Position.passes`)
+    and undo takes a redeal back like any action. The player has seen every card of a stock
+    formed this way, so its order is no secret: the searches that assume an unknown stock (the
+    solver, the fair chance) refuse such a variant.
+
+    First answer wins; a whole number >= 0. Pure.
     """
 
 

@@ -9,7 +9,7 @@ KIND = GameKind(
     title="Golf solitaire",
     hookspecs="golfcore.solitaire.hookspecs",
     slots=("adjacency", "king", "draw", "waste", "jokers", "scoring", "undo", "outcome",
-           "messages", "hint"),
+           "messages", "hint", "redeal"),
     # Rules every variant has unless it names another rule for the slot.
     defaults={"outcome": "standard-outcome", "messages": "standard-messages",
               "hint": "legal-hint"},

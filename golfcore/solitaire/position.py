@@ -6,7 +6,10 @@ A :class:`Position` has
   documents list them (``columns[i][-1]`` is the free card of column ``i + 1``, APP-02);
 * ``stock``: the face-down cards *in draw order* (``stock[0]`` is drawn next);
 * ``waste``: the waste pile from bottom to top (``waste[-1]`` is the card to play on); empty only
-  under the ``empty-waste`` rule.
+  under the ``empty-waste`` rule;
+* ``passes``: how many times the waste has been turned over to form a new stock (a *redeal*,
+  under a variant that allows passes through the stock: ``redeals=N``); 0 in the documents'
+  game, where the stock is used once (C4-04).
 
 A position may be *partial*, as the documents' worked examples are (11 tableau cards and 6 stock
 cards, say): cards that are not listed were played earlier. Build positions from text, JSON or
@@ -23,7 +26,9 @@ Text form (round-trips through :meth:`Position.to_text`)::
 
 Keys may also be Spanish (``mazo``, ``descarte``, ``columna 1``) or English (``column 1``);
 ``-`` stands for an empty list; a line with a comma lists its cards separated by commas, so that
-Spanish names (``6 de tréboles, 5 de picas``) can be used; ``#`` starts a comment.
+Spanish names (``6 de tréboles, 5 de picas``) can be used; ``#`` starts a comment. A line
+``passes: 1`` (``pasadas``) gives the passes made; without it, 0 (only a position with passes
+writes the line, and its JSON the key ``passes``).
 """
 
 from __future__ import annotations
@@ -41,25 +46,30 @@ COLUMNS = 7
 COLUMN_HEIGHT = 5
 TABLEAU_CARDS = COLUMNS * COLUMN_HEIGHT
 MAX_JOKERS = 2
+#: The most passes a position may record: far above any variant's limit (a redeal needs two
+#: waste cards, and a limit is asked of the variant, :func:`engine.check_position`).
+MAX_PASSES = 1_000_000
 
 
 class Position:
     """Immutable placement of the cards. Equal positions compare and hash equal."""
 
-    __slots__ = ("columns", "stock", "waste", "_hash")
+    __slots__ = ("columns", "stock", "waste", "passes", "_hash")
 
     columns: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     waste: tuple[Card, ...]
+    passes: int
     _hash: int | None          # computed on first use
 
     def __init__(self, columns: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
-                 waste: tuple[Card, ...]) -> None:
+                 waste: tuple[Card, ...], passes: int = 0) -> None:
         # Trusted constructor: the engine's transitions use it without checks. Use build(),
         # from_text() or from_json() for anything that comes from outside.
         object.__setattr__(self, "columns", columns)
         object.__setattr__(self, "stock", stock)
         object.__setattr__(self, "waste", waste)
+        object.__setattr__(self, "passes", passes)
         object.__setattr__(self, "_hash", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -69,12 +79,12 @@ class Position:
         if not isinstance(other, Position):
             return NotImplemented
         return (self.columns == other.columns and self.stock == other.stock
-                and self.waste == other.waste)
+                and self.waste == other.waste and self.passes == other.passes)
 
     def __hash__(self) -> int:
         h = self._hash
         if h is None:
-            h = hash((self.columns, self.stock, self.waste))
+            h = hash((self.columns, self.stock, self.waste, self.passes))
             object.__setattr__(self, "_hash", h)
         return h
 
@@ -132,23 +142,32 @@ class Position:
         cols = self.columns
         src = cols[column - 1]
         new_cols = cols[:column - 1] + (src[:-1],) + cols[column:]
-        return Position(new_cols, self.stock, self.waste + (src[-1],))
+        return Position(new_cols, self.stock, self.waste + (src[-1],), self.passes)
 
     def after_draw(self) -> Position:
         """The position after the stock's top card was turned onto the waste (APP-07)."""
-        return Position(self.columns, self.stock[1:], self.waste + (self.stock[0],))
+        return Position(self.columns, self.stock[1:], self.waste + (self.stock[0],),
+                        self.passes)
+
+    def after_redeal(self) -> Position:
+        """The position after a redeal (the stock is empty): the waste but its top card is
+        turned face down, in order, as the new stock, so the card drawn next is the oldest one
+        under the top (``waste[0]``); the top card stays as the card to play on, and
+        ``passes`` counts one more."""
+        return Position(self.columns, self.waste[:-1], self.waste[-1:], self.passes + 1)
 
     # -- building and checking -----------------------------------------------------------------
 
     @classmethod
     def build(cls, columns: Sequence[Iterable[Card | str]] = (),
               stock: Iterable[Card | str] = (),
-              waste: Iterable[Card | str] | Card | str | None = ()) -> Position:
+              waste: Iterable[Card | str] | Card | str | None = (),
+              passes: int = 0) -> Position:
         """A checked position from cards or card texts in any notation.
 
         ``columns`` may list fewer than 7 columns (the rest are empty); ``waste`` may be one card
-        or the pile from bottom to top. Raises :class:`PositionError` with the reason when the
-        position cannot exist.
+        or the pile from bottom to top; ``passes`` is how many redeals were made (a whole number
+        from 0). Raises :class:`PositionError` with the reason when the position cannot exist.
         """
         cols = list(columns)
         if len(cols) > COLUMNS:
@@ -165,7 +184,7 @@ class Position:
             waste_cards = _cards([waste], "waste")
         else:
             waste_cards = _cards(waste, "waste")
-        position = cls(tuple(built), _cards(stock, "stock"), waste_cards)
+        position = cls(tuple(built), _cards(stock, "stock"), waste_cards, passes)
         position.check()
         return position
 
@@ -178,6 +197,10 @@ class Position:
         """
         if len(self.columns) != COLUMNS:
             raise PositionError(f"{len(self.columns)} columns: Golf has {COLUMNS}")
+        if (isinstance(self.passes, bool) or not isinstance(self.passes, int)
+                or not 0 <= self.passes <= MAX_PASSES):
+            raise PositionError(f"'passes' must be a whole number from 0 to {MAX_PASSES} (the "
+                                f"redeals made), got {quote(self.passes)}")
         for i, column in enumerate(self.columns, start=1):
             if len(column) > COLUMN_HEIGHT:
                 raise PositionError(f"column {i} holds {len(column)} cards: "
@@ -215,6 +238,8 @@ class Position:
         """The canonical text form; :meth:`from_text` reads it back to an equal position."""
         lines = [f"stock: {_join(self.stock)}", f"waste: {_join(self.waste)}"]
         lines += [f"{i}: {_join(c)}" for i, c in enumerate(self.columns, start=1)]
+        if self.passes:
+            lines.append(f"passes: {self.passes}")
         return "\n".join(lines) + "\n"
 
     @classmethod
@@ -222,6 +247,7 @@ class Position:
         """Read the text form (see the module docstring). Errors name ``source`` and the line."""
         columns: dict[int, tuple[Card, ...]] = {}
         parts: dict[str, tuple[Card, ...]] = {}
+        passes = 0
         seen_line: dict[str, int] = {}
         for lineno, raw in enumerate(text.splitlines(), start=1):
             line = raw.split("#", 1)[0].strip()
@@ -235,12 +261,18 @@ class Position:
             name = _key(key)
             if name is None:
                 raise _at(lineno, f"{where}: unknown key {quote(key.strip())}: expected 'stock', "
-                                    f"'waste' or a column number 1 to {COLUMNS}")
+                                    f"'waste', 'passes' or a column number 1 to {COLUMNS}")
             if name in seen_line:
                 raise _at(lineno, f"{where}: {name} given twice (first on line "
                                     f"{seen_line[name]})")
             seen_line[name] = lineno
             value = value.strip()
+            if name == "passes":
+                if not _PASSES.fullmatch(value):
+                    raise _at(lineno, f"{where}: 'passes' must be a whole number, got "
+                                      f"{quote(value)}")
+                passes = int(value)
+                continue
             try:
                 cards = () if value in ("", "-") else _parse_line(value)
             except CardError as exc:
@@ -251,33 +283,38 @@ class Position:
                 parts[name] = cards
         try:
             return cls.build([columns.get(i, ()) for i in range(1, COLUMNS + 1)],
-                             parts.get("stock", ()), parts.get("waste", ()))
+                             parts.get("stock", ()), parts.get("waste", ()), passes)
         except PositionError as exc:
             raise PositionError(f"{source}: {exc}") from None
 
     # -- JSON ------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        """``{"columns": [[...], ...], "stock": [...], "waste": [...]}`` with canonical cards."""
-        return {
+        """``{"columns": [[...], ...], "stock": [...], "waste": [...]}`` with canonical cards,
+        and ``"passes"`` when a redeal was made (a position without the key made none)."""
+        out: dict[str, Any] = {
             "columns": [[str(c) for c in column] for column in self.columns],
             "stock": [str(c) for c in self.stock],
             "waste": [str(c) for c in self.waste],
         }
+        if self.passes:
+            out["passes"] = self.passes
+        return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Position:
-        """Read :meth:`to_json`'s form. ``waste`` may also be a single card or ``null``.
+        """Read :meth:`to_json`'s form. ``waste`` may also be a single card or ``null``;
+        ``passes`` (default 0) is the redeals made, a whole number.
 
         The PySolFC oracle's records (with extra ``deal`` and ``winnable`` fields) are not
         positions: pass only their ``columns``, ``stock`` and ``waste``.
         """
         if not isinstance(data, Mapping):
             raise PositionError(f"a position must be a JSON object, not {type(data).__name__}")
-        unknown = sorted(map(str, set(data) - {"columns", "stock", "waste"}))
+        unknown = sorted(map(str, set(data) - {"columns", "stock", "waste", "passes"}))
         if unknown:
             raise PositionError(f"unknown position field(s) {_some(unknown)}: "
-                                f"expected 'columns', 'stock' and 'waste'")
+                                f"expected 'columns', 'stock', 'waste' and 'passes'")
         columns = data.get("columns", [])
         if not isinstance(columns, list):
             raise PositionError("'columns' must be a list of 7 lists of cards")
@@ -287,7 +324,11 @@ class Position:
         waste = data.get("waste", [])
         if not (waste is None or isinstance(waste, (str, list))):
             raise PositionError("'waste' must be a card, a list of cards or null")
-        return cls.build(columns, stock, waste)
+        passes = data.get("passes", 0)
+        if isinstance(passes, bool) or not isinstance(passes, int):
+            raise PositionError(f"'passes' must be a whole number (the redeals made), got "
+                                f"{quote(passes)}")
+        return cls.build(columns, stock, waste, passes)
 
 
 def _at(line: int, message: str) -> PositionError:
@@ -323,7 +364,9 @@ def _join(cards: Sequence[Card]) -> str:
 
 
 _KEYS = {"stock": "stock", "mazo": "stock", "talon": "stock",
-         "waste": "waste", "descarte": "waste", "foundations": "waste"}
+         "waste": "waste", "descarte": "waste", "foundations": "waste",
+         "passes": "passes", "pasadas": "passes"}
+_PASSES = re.compile(r"[0-9]{1,7}")
 _COLUMN_KEY = re.compile(r"^(?:col(?:umn|umna)?\s*)?([0-9]+)$")
 
 

@@ -51,6 +51,13 @@ class RuleSet(BaseRuleSet):
         self.undo_limit: int | None = None if limit is None else int(limit)
         if self.undo_limit is not None and self.undo_limit < 0:
             raise PluginError(f"golf_undo_limit answered {limit!r}: expected a number >= 0")
+        passes = hook.golf_stock_passes(options=opts)
+        if passes is not None and (isinstance(passes, bool) or not isinstance(passes, int)
+                                   or passes < 0):
+            raise PluginError(f"golf_stock_passes answered {passes!r}: expected a whole number "
+                              f">= 0 (the redeals allowed)")
+        #: How many redeals (passes through the stock after the first) a game allows.
+        self.stock_passes: int = passes or 0
         self._verdicts: dict[tuple[Card, Card | None], Verdict] = {}
         # Every (card, waste) verdict, asked once: playable[waste] is the set of cards that
         # may be played on it; the engine's hot path is then a set lookup.

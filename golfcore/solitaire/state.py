@@ -134,7 +134,7 @@ class GameState:
         for depth, (before, after) in enumerate(zip(positions, positions[1:])):
             if not _one_action_apart(before, after):
                 raise PositionError(
-                    f"'history' entry {len(history) - depth} is not one play or draw before "
+                    f"'history' entry {len(history) - depth} is not one play, draw or redeal before "
                     f"the position that follows it")
         # Earlier actions the limit no longer reaches: a state beyond the oldest one kept, which
         # undo never returns to but which makes it refuse with 'undo-limit', as the live game did.
@@ -151,8 +151,10 @@ class GameState:
 
 
 def _one_action_apart(before: Position, after: Position) -> bool:
-    """Whether ``after`` follows ``before`` by one play or one draw."""
+    """Whether ``after`` follows ``before`` by one play, one draw or one redeal."""
     if before.stock and after == before.after_draw():
+        return True
+    if not before.stock and len(before.waste) > 1 and after == before.after_redeal():
         return True
     return any(column and after == before.after_play(i)
                for i, column in enumerate(before.columns, start=1))

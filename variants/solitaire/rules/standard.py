@@ -8,15 +8,16 @@ from typing import Any
 from golfcore.solitaire import engine
 from golfcore.solitaire.hookspecs import hookimpl
 from golfcore.solitaire.moves import (BLOCKED_CARD, DRAW_NOT_ALLOWED, EMPTY_COLUMN, GAME_WON,
-                            KING_ENDS_CHAIN, NO_MOVES, NO_SUCH_COLUMN, NOT_ADJACENT,
-                            NOT_ON_TABLEAU, NOTHING_TO_UNDO, STOCK_EMPTY, UNDO_LIMIT, Move)
+                            KING_ENDS_CHAIN, NO_MOVES, NO_REDEALS, NO_SUCH_COLUMN, NOT_ADJACENT,
+                            NOT_ON_TABLEAU, NOTHING_TO_REDEAL, NOTHING_TO_UNDO, STOCK_EMPTY,
+                            STOCK_NOT_EMPTY, UNDO_LIMIT, Move)
 from golfcore.solitaire.state import GameState, Outcome
 from golfcore.framework.variant import Rule, message_in
 
 
 class StandardOutcome(Rule):
     """Won as soon as the columns are empty, stock or not (APP-11, C4-10); lost when cards are
-    left and no card can be played and no draw is allowed (APP-12, C4-08, C4-10)."""
+    left and no card can be played, no draw is allowed and no redeal (APP-12, C4-08, C4-10)."""
 
     name = "standard-outcome"
     slot = "outcome"
@@ -31,6 +32,8 @@ class StandardOutcome(Rule):
         if engine.playable_columns(rules, position):
             return Outcome.PLAYING
         if position.stock and rules.may_draw(state, False):
+            return Outcome.PLAYING
+        if engine.may_redeal(rules, position):
             return Outcome.PLAYING
         return Outcome.LOST
 
@@ -52,6 +55,13 @@ MESSAGES = {
     NOT_ON_TABLEAU: ("Esa carta no está en el tablero", "That card is not on the tableau"),
     NOTHING_TO_UNDO: ("No hay nada que deshacer", "There is nothing to undo"),
     UNDO_LIMIT: ("No se pueden deshacer más acciones", "No more actions can be undone"),
+    # Redeals (passes through the stock) are a house rule, not the documents': golfcore's words.
+    NO_REDEALS: ("No quedan vueltas al mazo: el mazo no se vuelve a formar",
+                 "No passes through the stock are left: the stock is not formed again"),
+    STOCK_NOT_EMPTY: ("Solo se puede dar la vuelta al descarte cuando el mazo está vacío",
+                      "The waste may be turned over only when the stock is empty"),
+    NOTHING_TO_REDEAL: ("No hay cartas bajo la del descarte para formar un mazo",
+                        "There are no cards under the waste's top card to form a stock"),
 }
 
 
@@ -77,7 +87,7 @@ class LegalHint(Rule):
 
     @hookimpl
     def golf_hint(self, state: GameState, legal: Sequence[Move], rules: Any) -> Move | None:
-        plays = [m for m in legal if not m.is_draw]
+        plays = [m for m in legal if m.is_play]
         for move in plays:
             after = state.position.after_play(move.column)
             if any(after.columns) and engine.playable_columns(rules, after):
