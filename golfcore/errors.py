@@ -31,3 +31,22 @@ class VariantError(GolfError):
 
 class PluginError(GolfError):
     """A rule plugin that cannot be loaded or implements a hook that does not exist."""
+
+
+class UnsupportedError(GolfError):
+    """A computation that cannot handle a variant's rules, such as a search and a variant with
+    redeals. It carries a message ``code`` and its ``messages`` in Spanish and English
+    (``{"es": ..., "en": ...}``) for a front end; ``str()`` is the English text."""
+
+    def __init__(self, code: str, en: str, es: str) -> None:
+        super().__init__(en)
+        self.code = code
+        self.messages = {"es": es, "en": en}
+
+
+def error_texts(exc: BaseException) -> dict[str, object]:
+    """What an error reply adds for ``exc``: ``message_code`` and ``messages`` (Spanish and
+    English) when it carries them (:class:`UnsupportedError`), else nothing."""
+    if isinstance(exc, UnsupportedError):
+        return {"message_code": exc.code, "messages": dict(exc.messages)}
+    return {}

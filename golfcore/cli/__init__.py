@@ -42,7 +42,7 @@ from golfcore.version import __version__
 from golfcore.cli import (analyse, conform, deal, play, serve, solve, stats, survey,
                           tournament, variants, web)
 from golfcore.cli.output import BAD_INPUT, INTERRUPTED, OK, PROG, err, error
-from golfcore.errors import GolfError
+from golfcore.errors import GolfError, UnsupportedError
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]
 
@@ -177,6 +177,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return code
         err(str(code))
         return BAD_INPUT
+    except UnsupportedError as exc:      # a computation that refuses the variant: both texts
+        return error(f"{exc.messages['en']}\n  es: {exc.messages['es']}")
     except GolfError as exc:
         return error(str(exc))
     except KeyboardInterrupt:

@@ -1,7 +1,8 @@
 """``golf play``: apply moves to a game from the shell and print where the game stands.
 
 ``golf play CODE MOVE...`` or ``golf play --number N --variant V MOVE...``. A move is a column
-(``5``), a touch (``1.4``), ``draw``, ``undo`` or a card (``9C``, ``9 de tréboles``); every move
+(``5``), a touch (``1.4``), ``draw``, ``redeal`` (a variant with passes through the stock),
+``undo`` or a card (``9C``, ``9 de tréboles``); every move
 text is checked before any is applied. A refused move prints its reason code and messages on
 stderr and stops (exit status 1). ``--json`` prints ``Game.summary()`` plus each step's result.
 ``--hint-strategy NAME`` names a hint strategy of :mod:`golfcore.solitaire.hints` (``legal``,
@@ -29,7 +30,8 @@ from golfcore.solitaire.scoring import RESULT, Score
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("items", nargs="*", metavar="CODE|MOVE",
                         help="a game code (unless --number is given), then the moves in order: "
-                             "a column '5', a touch '1.4' (column 1, row 4), 'draw', 'undo', or "
+                             "a column '5', a touch '1.4' (column 1, row 4), 'draw', 'redeal', "
+                             "'undo', or "
                              "a card '9C' / '9♣' / '9 de tréboles'")
     add_game_arguments(parser)
     parser.add_argument("--json", action="store_true",
@@ -90,6 +92,9 @@ def run(args: argparse.Namespace) -> int:
             ("score", score_text(game.score)),
             ("moves", str(summary["moves"])),
             ("legal", " ".join(summary["legal"]) or "none")]
+        if game.rules.stock_passes:
+            rows.insert(5, ("redeals", f"{game.position.passes} of {game.rules.stock_passes} "
+                                       f"made"))
         hint = _hint(game, strategy, args)
         if hint.move is not None:
             rows.append(("hint", str(hint.move)))
@@ -150,6 +155,8 @@ def step_text(text: str, result: ActionResult) -> str:
         return f"{text}: took back the last action"
     if result.action == "draw":
         return f"{text}: drew {result.card}"
+    if result.action == "redeal":
+        return f"{text}: turned the waste over as a new stock (pass {result.state.position.passes})"
     return f"{text}: played {result.card} from column {result.move.column if result.move else '?'}"
 
 

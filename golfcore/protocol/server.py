@@ -36,7 +36,7 @@ from typing import IO, Any, Protocol
 
 from golfcore import jsonio
 from golfcore.cardgame.match import Match
-from golfcore.errors import GolfError
+from golfcore.errors import GolfError, error_texts
 from golfcore.framework.registry import registries, registry
 from golfcore.protocol import cardgame, solitaire
 from golfcore.protocol.cardgame import CardGameTable
@@ -172,7 +172,7 @@ class Session:
                 assert table is not None
                 reply = table.handle(cmd, request)
         except GolfError as exc:
-            reply = _error(getattr(exc, "kind", BAD_INPUT), str(exc), rid)
+            reply = _error(getattr(exc, "kind", BAD_INPUT), str(exc), rid, **error_texts(exc))
             if cmd != "new" and table is not None:
                 reply.update(table.on_error())
             return reply

@@ -1,5 +1,6 @@
 """The solitaire's protocol commands: ``new`` (a deal, a code or a position), ``state``,
-``legal``, ``play``, ``draw``, ``undo``, ``hint`` (a strategy of :mod:`golfcore.solitaire.hints`:
+``legal``, ``play``, ``draw``, ``redeal`` (under a variant with passes through the stock),
+``undo``, ``hint`` (a strategy of :mod:`golfcore.solitaire.hints`:
 ``legal``, ``solver`` or ``fair``; a strategy that shows a chance, the fair one, replies with
 its ``chance``) and ``solve``.
 
@@ -32,7 +33,7 @@ DEFAULT_VARIANT = "app-facil"
 #: The fields each command takes (besides ``cmd`` and ``id``); ``new`` also takes ``game``.
 FIELDS: dict[str, set[str]] = {
     "new": {"variant", "code", "deal", "position"}, "state": set(), "legal": set(),
-    "play": {"column", "row", "card"}, "draw": set(), "undo": set(),
+    "play": {"column", "row", "card"}, "draw": set(), "redeal": set(), "undo": set(),
     "hint": {"strategy", "limit", "seconds"}, "solve": {"best", "limit", "seconds"},
 }
 
@@ -151,7 +152,7 @@ class SolitaireTable:
         self.game = game
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "state": self._state, "legal": self._legal, "play": self._play,
-            "draw": self._draw, "undo": self._undo, "hint": self._hint, "solve": self._solve,
+            "draw": self._draw, "redeal": self._redeal, "undo": self._undo, "hint": self._hint, "solve": self._solve,
         }
 
     def started(self) -> dict[str, Any]:
@@ -194,6 +195,9 @@ class SolitaireTable:
 
     def _draw(self, request: dict[str, Any]) -> dict[str, Any]:
         return self._result(self.game.draw())
+
+    def _redeal(self, request: dict[str, Any]) -> dict[str, Any]:
+        return self._result(self.game.redeal())
 
     def _undo(self, request: dict[str, Any]) -> dict[str, Any]:
         return self._result(self.game.undo())

@@ -438,7 +438,9 @@ def undo(rules: RuleSet, state: GameState) -> ActionResult:
         return _refuse(rules, state, "undo", reason)
     prev = state.previous
     restored = GameState(prev.position, state.moves, prev.previous, state.undoable - 1)
-    return ActionResult(True, restored, "undo", card=state.position.waste_top)
+    # the card that goes back; none when the action taken back was a redeal
+    back = None if state.position.passes != prev.position.passes else state.position.waste_top
+    return ActionResult(True, restored, "undo", card=back)
 
 
 def summary(rules: RuleSet, state: GameState) -> dict[str, Any]:

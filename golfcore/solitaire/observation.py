@@ -42,11 +42,13 @@ __all__ = ["Observation", "SolitaireObservation", "observe", "redeal_hidden", "s
 @dataclass(frozen=True)
 class Observation:
     """A position as its player sees it: ``columns`` and ``waste`` (bottom to top) as they lie,
-    and ``unseen``, the stock's cards in sorted order (which cards, not their order)."""
+    and ``unseen``, the stock's cards in sorted order (which cards, not their order); ``passes``,
+    the redeals made (:attr:`Position.passes`)."""
 
     columns: tuple[tuple[Card, ...], ...]
     waste: tuple[Card, ...]
     unseen: tuple[Card, ...]
+    passes: int = 0
 
     @property
     def stock_count(self) -> int:
@@ -56,21 +58,26 @@ class Observation:
     def position(self) -> Position:
         """A position with what is seen and the stock in sorted order: for a computation that
         must not depend on the real order (any order of the same cards gives this one)."""
-        return Position(self.columns, self.unseen, self.waste)
+        return Position(self.columns, self.unseen, self.waste, self.passes)
 
     def to_json(self) -> dict[str, Any]:
         """:meth:`Position.to_json`'s form with ``stock`` ``null`` (its order is hidden) and
-        ``stock_count``: what a front end may send to the player."""
-        return {"columns": [[str(c) for c in column] for column in self.columns],
-                "stock": None, "stock_count": self.stock_count,
-                "waste": [str(c) for c in self.waste]}
+        ``stock_count``, and ``passes`` after a redeal: what a front end may send to the
+        player."""
+        out: dict[str, Any] = {"columns": [[str(c) for c in column] for column in self.columns],
+                               "stock": None, "stock_count": self.stock_count,
+                               "waste": [str(c) for c in self.waste]}
+        if self.passes:
+            out["passes"] = self.passes
+        return out
 
 
 def observe(position: Position | GameState) -> Observation:
     """What the player of ``position`` (or of a game state's position) sees."""
     if isinstance(position, GameState):
         position = position.position
-    return Observation(position.columns, position.waste, tuple(sorted(position.stock)))
+    return Observation(position.columns, position.waste, tuple(sorted(position.stock)),
+                       position.passes)
 
 
 @dataclass(frozen=True)
@@ -152,7 +159,11 @@ def seen(rules: RuleSet, state: GameState) -> SolitaireObservation:
 def redeal_hidden(state: GameState, rng: random.Random) -> GameState:
     """``state`` with the stock dealt again in a random order, and every position undo can go
     back to changed to agree (each holds the current stock under the cards drawn since): what
-    the player sees, now and after every undo, is unchanged."""
+    the player sees, now and after every undo, is unchanged. After a redeal nothing is hidden
+    (the player saw every card of the new stock go onto the waste, in order): ``state`` is
+    returned as it is."""
+    if state.position.passes:
+        return state
     stock = list(state.position.stock)
     rng.shuffle(stock)
     chain: list[GameState] = []
@@ -199,14 +210,15 @@ def _read(data: Mapping[str, Any], deck: Sequence[Card] | None) -> SolitaireObse
                         f"{data['status']!r}") from None
     seen_position = data["position"]
     if not (isinstance(seen_position, Mapping)
-            and set(seen_position) == {"columns", "stock", "stock_count", "waste"}
+            and set(seen_position) - {"passes"} == {"columns", "stock", "stock_count", "waste"}
             and seen_position["stock"] is None):
         raise GolfError("observation 'position' must be {columns, stock: null, stock_count, "
-                        "waste}")
+                        "waste} (and passes after a redeal)")
     count = _int(seen_position["stock_count"], "stock_count")
     try:
         shown = Position.from_json({"columns": seen_position["columns"],
-                                    "waste": seen_position["waste"]})
+                                    "waste": seen_position["waste"],
+                                    "passes": seen_position.get("passes", 0)})
     except GolfError as exc:
         raise GolfError(f"observation 'position': {exc}") from None
     left = Counter(rule_set(variant).deck() if deck is None else deck)
@@ -228,7 +240,8 @@ def _read(data: Mapping[str, Any], deck: Sequence[Card] | None) -> SolitaireObse
         raise GolfError("observation 'legal' must be a list of move texts")
     out = SolitaireObservation(
         variant=variant, status=status, moves=_int(data["moves"], "moves"),
-        position=Observation(shown.columns, shown.waste, unseen), legal=tuple(legal),
+        position=Observation(shown.columns, shown.waste, unseen, shown.passes),
+        legal=tuple(legal),
         score=None if score is None else Score(score["kind"], score["value"]),
         undoable=_int(data["undoable"], "undoable"),
         messages=None if messages is None else dict(messages))

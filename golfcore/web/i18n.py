@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from golfcore.errors import CodeError, GolfError, VariantError
+from golfcore.errors import CodeError, GolfError, UnsupportedError, VariantError
 
 Texts = dict[str, str]
 
@@ -94,7 +94,10 @@ VARIANT_TITLES: dict[str, Texts] = {
 def golf_error_texts(exc: GolfError, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
     """``message_code`` and ``messages`` for a request's :class:`GolfError` (a ``bad-input``
     reply): a code that cannot be read (a game, course or match code), an unknown variant, or
-    any other bad value."""
+    any other bad value; a computation that refuses the variant gives its own
+    (:class:`~golfcore.errors.UnsupportedError`: ``search-redeals``)."""
+    if isinstance(exc, UnsupportedError):
+        return {"message_code": exc.code, "messages": dict(exc.messages)}
     code_given = cmd == "new" and ("code" in request or isinstance(request.get("round"), str))
     if isinstance(exc, CodeError) or (code_given and isinstance(exc, VariantError)):
         key = "bad-code"

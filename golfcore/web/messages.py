@@ -45,7 +45,7 @@ NEW: dict[str, set[str]] = {
 #: Each game's commands and their fields.
 GAME_COMMANDS: dict[str, dict[str, set[str]]] = {
     SOLITAIRE: {"state": set(), "legal": set(), "play": {"column", "row", "card", "version"},
-                "draw": {"version"}, "undo": {"version"},
+                "draw": {"version"}, "redeal": {"version"}, "undo": {"version"},
                 "hint": {"strategy", "limit", "seconds"}, "next-hole": {"version"}},
     CARD_GAME: {"observe": {"seat"}, "legal": {"seat"}, "act": {"seat", "action", "version"},
                 "referee": set()},

@@ -18,7 +18,7 @@ from typing import Any
 
 from starlette.concurrency import run_in_threadpool
 
-from golfcore.errors import GolfError
+from golfcore.errors import GolfError, error_texts
 from golfcore.protocol.server import BAD_INPUT, INTERNAL, error_reply
 from golfcore.web import tables as t
 from golfcore.web.connection import Connection
@@ -63,7 +63,7 @@ class Searches:
         try:
             reply = await self.bounds.slots.run(work)
         except GolfError as exc:
-            reply = error_reply(getattr(exc, "kind", BAD_INPUT), str(exc), rid)
+            reply = error_reply(getattr(exc, "kind", BAD_INPUT), str(exc), rid, **error_texts(exc))
         except Exception as exc:
             log.exception("internal error in a search")
             reply = error_reply(INTERNAL, f"internal error: {type(exc).__name__}: {exc}", rid)
@@ -97,5 +97,5 @@ class Searches:
             step = await run_in_threadpool(table.handle, "hint", request, held)
         except GolfError as exc:
             return error_reply(getattr(exc, "kind", BAD_INPUT), str(exc), None,
-                               **table.on_error(held))
+                               **table.on_error(held), **error_texts(exc))
         return step.reply

@@ -51,7 +51,7 @@ CARD_GAME = cg_protocol.GAME
 #: How many random deals a ``winnable: true`` search tries before it gives up.
 WINNABLE_TRIES = 100
 #: The solitaire's actions (saved, versioned) and the card game's.
-SOLITAIRE_ACTIONS = ("play", "draw", "undo", "next-hole")
+SOLITAIRE_ACTIONS = ("play", "draw", "redeal", "undo", "next-hole")
 CARD_GAME_ACTIONS = ("act",)
 STALE = "stale"
 NOT_FOUND = "not-found"

@@ -31,6 +31,7 @@ import functools
 from golfcore.cards import Card
 from golfcore.solitaire.rules import RuleSet
 from golfcore.solitaire.search.cards import CARDS, INDEX, NONE
+from golfcore.solitaire.search.support import check_searchable
 
 #: win-search classes beyond the ranks: the empty waste, and the "free card" of an empty column
 #: (which nothing accepts)
@@ -129,6 +130,7 @@ class RuleTables:
     Build it with :func:`rule_tables`."""
 
     def __init__(self, rules: RuleSet) -> None:
+        check_searchable(rules)         # no search handles redeals
         self.rules = rules
         self.allowed = verdict_table(rules)
         self.by_rank = ignores_suits(self.allowed)

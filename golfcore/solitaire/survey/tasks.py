@@ -18,6 +18,7 @@ from golfcore.solitaire import engine
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.rules import rule_set
 from golfcore.solitaire.search.solver import solver_for
+from golfcore.solitaire.search.support import check_searchable
 
 #: The fields every record has, in the order they are written.
 RECORD_FIELDS = ("deal", "variant", "winnable", "best_removed", "best_score", "outcome",
@@ -70,7 +71,9 @@ def parse_variants(texts: str | Sequence[str]) -> list[str]:
             if not part:
                 continue
             name = find_variant(part).name
-            rule_set(name)  # a variant whose rules cannot be loaded fails here, not in a worker
+            # a variant whose rules cannot be loaded, or that no search handles, fails here,
+            # not in a worker
+            check_searchable(rule_set(name))
             if name not in names:
                 names.append(name)
     if not names:

@@ -45,6 +45,7 @@ export class Solitaire {
     this.stockEl.addEventListener("click", () => this.draw());
     $("undo").addEventListener("click", () => this.undo());
     $("hint").addEventListener("click", () => this.hint());
+    $("redeal").addEventListener("click", () => this.redeal());
     $("copy-code").addEventListener("click", async () => {
       const code = $("game-code").textContent.trim();
       if (code && await copyText(code)) notice(`${t("tool.copied")}: ${code}`, 2000);
@@ -64,7 +65,16 @@ export class Solitaire {
     await this.act("play", fields);
   }
 
-  async draw() { await this.act("draw", {}); }
+  // The stock (a touch or the space key) draws; once it is empty, under a variant that allows
+  // passes through the stock, it turns the waste over instead (as the redeal button does).
+  async draw() { await this.act(this.mayRedeal() ? "redeal" : "draw", {}); }
+
+  async redeal() { await this.act("redeal", {}); }
+
+  mayRedeal() {
+    const state = this.state;
+    return !!state && state.status === "playing" && (state.legal || []).includes("redeal");
+  }
 
   async undo() { await this.act("undo", {}); }
 
@@ -91,7 +101,8 @@ export class Solitaire {
   // What a move did, for the live region: the card now on the waste, and the stock left.
   announceMove(cmd, state) {
     const card = state.waste ? cardLabel(state.waste) : t("say.empty");
-    const key = cmd === "draw" ? "say.draw" : cmd === "undo" ? "say.undo" : "say.play";
+    const key = cmd === "draw" ? "say.draw" : cmd === "undo" ? "say.undo"
+      : cmd === "redeal" ? "say.redeal" : "say.play";
     let text = `${t(key, { card })}; ${tn("say.stock", state.stock ?? 0)}.`;
     if (state.status === "won") text += ` ${t("say.won")}.`;
     else if (state.status === "lost") text += ` ${pickMessage(state.messages, t("blocked.title"))}.`;
@@ -175,6 +186,7 @@ export class Solitaire {
     this.wasteEl.replaceChildren();
     this.wasteEl.dataset.card = "";
     this.stockEl.dataset.count = "0";
+    $("redeal").hidden = true;
     $("points").textContent = "0";
     $("moves").textContent = "0";
     $("game-code").textContent = "";
@@ -194,6 +206,11 @@ export class Solitaire {
     $("points").textContent = score.value === null || score.value === undefined ? "—" : String(score.value);
     document.getElementById("points-label").textContent = t(score.kind === "strokes" ? "tool.strokes" : "tool.points");
     $("moves").textContent = String(state.moves ?? 0);
+    // Shown only while a redeal is legal (a variant with passes through the stock).
+    const redeal = $("redeal");
+    const wasFocused = document.activeElement === redeal;
+    redeal.hidden = !this.mayRedeal();
+    if (wasFocused && redeal.hidden) this.stockEl.focus({ preventScroll: true });
     const code = state.code || "";
     $("game-code").textContent = code;
     $("copy-code").disabled = !code;
