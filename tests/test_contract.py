@@ -13,6 +13,8 @@ import re
 import pytest
 
 from golfcore import Game, Match
+from golfcore.solitaire.position import Position
+from golfcore.solitaire.rules import rule_set
 from golfcore.framework.interface import Playable, playable_class, start
 from golfcore.framework.registry import registry
 from golfcore.testing.contract import ContractError, check_game
@@ -39,6 +41,25 @@ def test_the_solitaire_keeps_the_contract(variant):
     assert report.games == 1 and report.refusals > 0 and report.resamples_differing > 0
 
 
+def test_a_variant_with_redeals_keeps_the_contract():
+    """Passes through the stock (a redeal is one more legal action; after one, nothing in the
+    stock is hidden), on a position where the game must redeal: the two stock cards (7H, QC)
+    and the waste's 9D take none of the free cards (2D, 4S). Whole deals under slow."""
+    # every card of the deck is placed (the observation's reader counts the stock from the
+    # deck): most of them lie on the waste, under its JH and 9D
+    placed = ["KS", "5H", "2D", "8C", "4S", "7H", "QC", "JH", "9D"]
+    under = [str(c) for c in rule_set("cards4").deck() if str(c) not in placed]
+    position = Position.build([["KS", "5H", "2D"], ["8C", "4S"]], ["7H", "QC"],
+                              under + ["JH", "9D"])
+    opening = Game("cards4+redeals=1", position=position)
+    assert [opening.draw().accepted, opening.draw().accepted] == [True, True]
+    assert [str(m) for m in opening.legal_moves()] == ["redeal"]
+
+    report = check_game(lambda seed: Game("cards4+redeals=1", position=position), seeds=(1, 2),
+                        probes=PROBES + ("redeal",), sample_every=5)
+    assert report.games == 2 and report.actions > 6 and report.round_trips > 0
+
+
 @pytest.mark.parametrize("variant,players", [("card-golf", 2), ("six-card+holes=2", 3)])
 def test_the_card_game_keeps_the_contract(variant, players):
     """Every built-in card-game variant, in a short match here (whole ones under slow)."""
@@ -49,7 +70,8 @@ def test_the_card_game_keeps_the_contract(variant, players):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant", SOLITAIRE + ["cards4+jokers=2", "app-facil+undo-limit=0",
-                                                 "traditional+draw-any-time"])
+                                                 "traditional+draw-any-time",
+                                                 "traditional+redeals=2", "jokers+redeals=1"])
 def test_the_solitaire_keeps_the_contract_on_many_deals(variant):
     """Every built-in variant and a few options, twenty deals each, the heavy checks often."""
     check_game(lambda seed: start(variant, seed=seed), seeds=range(1, 21), probes=PROBES,

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
-__all__ = ["MissingExtra", "require"]
+__all__ = ["MissingExtra", "require", "check_no_redeals"]
 
 
 class MissingExtra(ModuleNotFoundError):
@@ -32,3 +33,19 @@ def require(module: str, extra: str) -> ModuleType:
         raise MissingExtra(f"this adapter needs the {module!r} package: install golfcore's "
                            f"{extra!r} extra (pip install 'golfcore[{extra}]')",
                            name=module) from exc
+
+
+def check_no_redeals(rules: Any) -> None:
+    """Refuse a solitaire variant with passes through the stock (redeals): the adapters model a
+    stock used once whose order the player does not know (chance nodes, action ids 0 to 7),
+    which a redeal breaks. :class:`~golfcore.errors.UnsupportedError` (``adapter-redeals``)."""
+    from golfcore.errors import UnsupportedError
+
+    if rules.stock_passes:
+        raise UnsupportedError(
+            "adapter-redeals",
+            f"the OpenSpiel and gymnasium adapters do not handle passes through the stock: "
+            f"{rules.name} allows {rules.stock_passes} redeal"
+            f"{'s' if rules.stock_passes != 1 else ''}",
+            f"los adaptadores de OpenSpiel y gymnasium no admiten vueltas al mazo: "
+            f"{rules.name} permite {rules.stock_passes}")

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from golfcore.adapters import encoding as enc
-from golfcore.adapters import require
+from golfcore.adapters import check_no_redeals, require
 from golfcore.adapters.driver import legal_ids, new_game
 from golfcore.adapters.text import solitaire_table
 from golfcore.errors import GolfError
@@ -57,6 +57,7 @@ class GolfSolitaireEnv(gymnasium.Env[dict[str, Any], Any]):
     def __init__(self, variant: str = "app-facil", deal: int | None = None,
                  render_mode: str | None = None) -> None:
         self.rules = rule_set(variant)
+        check_no_redeals(self.rules)
         self.variant = variant
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise GolfError(f"render_mode {render_mode!r}: expected 'ansi'")

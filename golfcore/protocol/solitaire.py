@@ -152,7 +152,8 @@ class SolitaireTable:
         self.game = game
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "state": self._state, "legal": self._legal, "play": self._play,
-            "draw": self._draw, "redeal": self._redeal, "undo": self._undo, "hint": self._hint, "solve": self._solve,
+            "draw": self._draw, "redeal": self._redeal, "undo": self._undo, "hint": self._hint,
+            "solve": self._solve,
         }
 
     def started(self) -> dict[str, Any]:

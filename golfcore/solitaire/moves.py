@@ -7,8 +7,9 @@ documents, C4-04) adds a third: *redeal*, turning the waste over to form a new s
 not a move: it is :func:`golfcore.solitaire.engine.undo`.
 
 Text form (used by the CLI, the protocol and playthroughs): a play is its column number,
-``"5"``; a draw is ``"draw"``; a redeal is ``"redeal"``. A touch of a covered card, which is always refused
-(«Esta carta está bloqueada»), is ``"1.4"``: column 1, row 4, rows counted from the covered end.
+``"5"``; a draw is ``"draw"``; a redeal is ``"redeal"``. A touch of a covered card, which is
+always refused («Esta carta está bloqueada»), is ``"1.4"``: column 1, row 4, rows counted from
+the covered end.
 """
 
 from __future__ import annotations
@@ -47,8 +48,9 @@ REASONS = (NOT_ADJACENT, BLOCKED_CARD, KING_ENDS_CHAIN, NO_MOVES, GAME_WON, STOC
 
 
 class Move(NamedTuple):
-    """A player's action. ``column`` is 1..7 for a play, 0 for a draw or a redeal; ``row`` (1-based, from the
-    covered end) is set only when the player touched a specific card of the column."""
+    """A player's action. ``column`` is 1..7 for a play, 0 for a draw or a redeal; ``row``
+    (1-based, from the covered end) is set only when the player touched a specific card of the
+    column."""
 
     kind: str
     column: int = 0

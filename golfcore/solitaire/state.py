@@ -134,8 +134,8 @@ class GameState:
         for depth, (before, after) in enumerate(zip(positions, positions[1:])):
             if not _one_action_apart(before, after):
                 raise PositionError(
-                    f"'history' entry {len(history) - depth} is not one play, draw or redeal before "
-                    f"the position that follows it")
+                    f"'history' entry {len(history) - depth} is not one play, draw or redeal "
+                    f"before the position that follows it")
         # Earlier actions the limit no longer reaches: a state beyond the oldest one kept, which
         # undo never returns to but which makes it refuse with 'undo-limit', as the live game did.
         previous = cls(positions[0], moves, None, 0) if older else None

@@ -25,6 +25,7 @@ from typing import Any
 import numpy as np
 import pyspiel
 
+from golfcore.adapters import check_no_redeals
 from golfcore.adapters import encoding as enc
 from golfcore.adapters.openspiel.card import variant_name
 from golfcore.adapters.text import solitaire_table
@@ -91,6 +92,7 @@ class SolitaireGame(pyspiel.Game):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**DEFAULTS, **(params or {})}
         self.rules: RuleSet = rule_set(variant_name(params["variant"]))
+        check_no_redeals(self.rules)
         deck = self.rules.deck()
         self.start: Table | None = None
         if params["position"]:
