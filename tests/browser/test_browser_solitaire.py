@@ -293,3 +293,38 @@ def test_board_screenshot(open_page, make_app, shot, width, height):
         assert g.draw().accepted
         app("stock").tap()
         app.expect_waste(g.summary()["waste"])
+
+
+def test_redeal_button_under_a_variant_with_redeals(app):
+    """A variant with passes through the stock (none is built in; the page offers what the
+    server lists, so the test adds the option to the select as a third party's variant would
+    appear): the redeal button shows only once the stock is out, turns the waste over, hides,
+    and undo brings it back; the space key redeals too."""
+    app.open_new_dialog()
+    app("more-rules").evaluate(
+        "s => { const o = document.createElement('option'); o.value = 'cards4+redeals=1';"
+        " o.textContent = 'redeals'; s.appendChild(o); s.value = o.value; }")
+    app("start").click()
+    app.expect("new-dialog").to_be_hidden()
+    app.expect("moves").to_have_text(app.number(0))
+    stock = int(app("stock").get_attribute("data-count"))
+    assert stock == 16
+    app.expect("redeal").to_be_hidden()
+    for left in range(stock - 1, -1, -1):
+        app.draw()
+        app.expect("stock").to_have_attribute("data-count", str(left))
+    waste = app("waste").get_attribute("data-card")
+    app.expect("redeal").to_be_visible()
+    app.expect("redeal").to_have_text("Dar la vuelta al descarte")
+    app("redeal").click()
+    app.expect("stock").to_have_attribute("data-count", str(stock))
+    app.expect_waste(waste)                             # the top card stays
+    app.expect("redeal").to_be_hidden()
+    app.expect("moves").to_have_text(app.number(stock + 1))
+    app("undo").click()
+    app.expect("stock").to_have_attribute("data-count", "0")
+    app.expect("redeal").to_be_visible()
+    app.page.locator("body").click(position={"x": 5, "y": 5})
+    app.page.keyboard.press(" ")                        # the stock's key, with the stock out
+    app.expect("stock").to_have_attribute("data-count", str(stock))
+    app.expect("redeal").to_be_hidden()
