@@ -97,11 +97,11 @@ def check_move(text: str, index: int) -> Move | Card | None:
         except (CardError, ValueError):
             raise GolfError(bilingual(
                 f"move {index} {reprlib.repr(text)} is not a move: expected a column number "
-                f"such as '5', a column and row such as '1.4', 'draw', 'redeal', 'undo', or a "
-                f"card such as '9C' or '9 de tréboles'",
+                f"such as '5', a column and row such as '1.4', 'draw', 'undo', or a card such "
+                f"as '9C' or '9 de tréboles'",
                 f"la jugada {index} {reprlib.repr(text)} no es una jugada: se espera un número "
-                f"de columna como '5', una columna y fila como '1.4', 'draw', 'redeal', 'undo' "
-                f"o una carta como '9C' o '9 de tréboles'")) from None
+                f"de columna como '5', una columna y fila como '1.4', 'draw', 'undo' o una "
+                f"carta como '9C' o '9 de tréboles'")) from None
 
 
 def check_variant(variant: str | None) -> None:
