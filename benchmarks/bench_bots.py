@@ -14,10 +14,12 @@ Sections:
   observation): strong against greedy on card-golf (3x3) and on six-card (goal: strong wins
   >= 65%, Wilson lower bound >= 60%, decision median <= 100 ms, p95 <= 500 ms), expert against
   strong on card-golf (goal: >= 60%, decision p95 <= 2 s) and, when golfcore's OpenSpiel adapter
-  is installed, strong and expert against OpenSpiel's ISMCTSBot (goal: expert >= 55%). One
-  table: the first bot's share of matches won (a shared win counts half) with its Wilson 95%
-  interval, and the first bot's decision times, CPU time (``time.process_time`` around ``act``,
-  what the bot costs) and wall time (what a player waits on this machine at its load);
+  is installed (the ``openspiel`` extra; without it the section says so and skips them), strong
+  and expert against OpenSpiel's ISMCTSBot at equal CPU time per decision (200 matches each;
+  goal: expert >= 55%; see ``ismcts_pairings``). One table: the first bot's share of matches
+  won (a shared win counts half) with its Wilson 95% interval, and the first bot's decision
+  times, CPU time (``time.process_time`` around ``act``, what the bot costs) and wall time (what
+  a player waits on this machine at its load);
 * ``dominated``: dominated moves (golfcore.cardgame.bots.dominated) over greedy's, strong's and
   expert's decisions (goal: 0 over >= 10,000 decisions each);
 * ``table4``: a 4-player table strong, greedy, greedy, random (seats rotating): mean points per
@@ -40,6 +42,7 @@ import time
 from multiprocessing import Pool
 from typing import Any
 
+from golfcore.adapters import MissingExtra
 from golfcore.cardgame.bots import dominated, find_bot
 from golfcore.cardgame.match import Match
 from golfcore.cardgame.tournament import MATCHES, Entrant, parse_entrant, play_match, summarize
@@ -192,37 +195,54 @@ def read_records(path: str | None) -> dict[int, dict[str, Any]]:
     return out
 
 
-def pairings(pool: Any, matches: int, keys: set[str], seed: int, directory: str | None,
+def pairings(pool: Any, matches: int | None, keys: set[str], seed: int, directory: str | None,
              play: bool = True) -> dict[str, Any]:
-    """Play (or, with ``play`` false, only read) the pairings' matches; their figures."""
+    """Play (or, with ``play`` false, only read) the pairings' matches; their figures.
+    ``matches`` per pairing (``None``: 100, and :data:`ISMCTS_MATCHES` against ISMCTS)."""
     out: dict[str, Any] = {}
     for key, variant, first, second, share_goal, low_goal, median_goal, p95_goal in PAIRINGS:
         if key not in keys:
             continue
         path = records_path(directory, key)
-        done = read_records(path)
-        todo = [k for k in range(matches) if k not in done] if play else []
-        jobs = [(variant, [first, second], seed, k) for k in todo]
-        sink = open(path, "a", encoding="utf-8") if path and jobs else None
-        try:
-            for record in pool.imap_unordered(job_pairing, jobs):
-                done[int(record["match"])] = record
-                if sink:
-                    sink.write(json.dumps(record) + "\n")
-                    sink.flush()
-        finally:
-            if sink:
-                sink.close()
-        records = [done[k] for k in sorted(done)]
+        jobs = [(variant, [first, second], seed, k) for k in range(matches or 100)]
+        records = play_records(pool, job_pairing, jobs, path, play)
         out[key] = pairing_row(variant, first, second, records, share_goal, low_goal,
                                median_goal, p95_goal)
-    print_pairings(list(out.values()))
+    missing = None
+    if keys & {p[0] for p in ISMCTS_PAIRINGS}:
+        missing = openspiel_missing()
+        if missing is None:
+            out.update(ismcts_pairings(pool, matches or ISMCTS_MATCHES, keys, seed, directory,
+                                       play))
+    print_pairings(list(out.values()), ismcts_rows=missing is None)
+    if missing is not None:
+        print(f"OpenSpiel's ISMCTSBot: not measured, skipped ({missing})")
     return out
 
 
+def play_records(pool: Any, job: Any, jobs: list[tuple[Any, ...]], path: str | None,
+                 play: bool) -> list[dict[str, Any]]:
+    """The records of ``jobs`` (match ``k`` is each job's fourth item): those in ``path``
+    already, and (``play``) the others played by ``job`` in ``pool``, each appended to
+    ``path`` as it comes."""
+    done = read_records(path)
+    todo = [j for j in jobs if j[3] not in done] if play else []
+    sink = open(path, "a", encoding="utf-8") if path and todo else None
+    try:
+        for record in pool.imap_unordered(job, todo):
+            done[int(record["match"])] = record
+            if sink:
+                sink.write(json.dumps(record) + "\n")
+                sink.flush()
+    finally:
+        if sink:
+            sink.close()
+    return [done[k] for k in sorted(done)]
+
+
 def pairing_row(variant: str, first: str, second: str, records: list[dict[str, Any]],
-                share_goal: float, low_goal: float | None, median_goal: float | None,
-                p95_goal: float | None) -> dict[str, Any]:
+                share_goal: float | None, low_goal: float | None, median_goal: float | None,
+                p95_goal: float | None, goal_matches: int = GOAL_MATCHES) -> dict[str, Any]:
     n = len(records)
     won = sum(1.0 / len(r["winners"]) for r in records if 0 in r["winners"])
     low, high = wilson(won, n)
@@ -231,7 +251,7 @@ def pairing_row(variant: str, first: str, second: str, records: list[dict[str, A
                            "rounds": summary["rounds"], "share": won / n if n else None,
                            "wilson95": [low, high], "goal_share": share_goal,
                            "goal_low": low_goal, "goal_median_s": median_goal,
-                           "goal_p95_s": p95_goal,
+                           "goal_p95_s": p95_goal, "goal_matches": goal_matches,
                            "points_per_round": [r["mean_per_round"] for r in summary["seats"]],
                            "decisions": [r["decisions"] for r in summary["seats"]],
                            "dominated": [r["dominated"] for r in summary["seats"]]}
@@ -241,13 +261,171 @@ def pairing_row(variant: str, first: str, second: str, records: list[dict[str, A
                               "p95": percentile(times, 0.95) / 1000, "decisions": len(times)}
                              if times else None)
     # a goal is judged on the matches it names (GOAL_MATCHES), never on fewer
-    met: bool | None = None if n < GOAL_MATCHES else (
+    met: bool | None = None if n < goal_matches or share_goal is None else (
         won / n >= share_goal and (low_goal is None or low >= low_goal))
     cpu = row["cpu_ms"]
     time_met = cpu is not None and (median_goal is None or cpu["median"] <= 1000 * median_goal) \
         and (p95_goal is None or cpu["p95"] <= 1000 * p95_goal)
     row["met"] = {"share": met, "time_cpu": time_met}
     return row
+
+
+# -- against OpenSpiel's ISMCTSBot, at equal CPU time per decision ---------------------------------
+
+#: (key, variant, first bot, goal share): the first bot against OpenSpiel's ISMCTSBot playing
+#: through golfcore's OpenSpiel adapter (golfcore.adapters.openspiel.ismcts_seat.ISMCTSSeat).
+ISMCTS_PAIRINGS: list[tuple[str, str, str, float | None]] = [
+    ("strong-ismcts", "card-golf", "strong", None),
+    ("expert-ismcts", "card-golf", "expert", 0.55),
+]
+#: Matches a pairing against ISMCTS by default, and the number its goal is stated on.
+ISMCTS_MATCHES = 200
+#: The simulation counts ISMCTS is timed at in the calibration; the greedy self-play rounds
+#: whose observations it is timed on.
+PROBES = (4, 16)
+CALIBRATION_ROUNDS = 1
+
+
+def openspiel_missing() -> str | None:
+    """Why OpenSpiel's ISMCTSBot cannot play here, or ``None`` when it can."""
+    try:
+        import golfcore.adapters.openspiel.ismcts_seat  # noqa: F401
+    except (MissingExtra, ImportError) as exc:
+        return str(exc)
+    return None
+
+
+class TimedISMCTS(Timed):
+    """:class:`golfcore.adapters.openspiel.ismcts_seat.ISMCTSSeat`, timed as :class:`Timed`."""
+
+    def __init__(self, label: str, variant: str, seat: int, seed: int, **options: Any) -> None:
+        from golfcore.adapters.openspiel.ismcts_seat import ISMCTSSeat
+
+        self.bot = ISMCTSSeat(variant, seat, seed, **options)
+        self.label = label
+
+
+def calibration_observations(variant: str, rounds: int) -> list[dict[str, Any]]:
+    """The observations of every decision with a choice (two legal actions or more) in
+    ``rounds`` rounds of greedy self-play, heads-up."""
+    out = []
+    for seed in range(1, rounds + 1):
+        match = Match(variant, players=2, seed=7000 + seed)
+        bots = [find_bot("greedy")(variant, s, seed * 16 + s) for s in range(2)]
+        while not match.round_over:
+            seat = match.turn
+            assert seat is not None
+            obs = match.observe(seat)
+            if len(obs["legal"]) > 1:
+                out.append(obs)
+            match.act(seat, bots[seat].act(obs))
+    return out
+
+
+def _median_ms(micros: list[int]) -> float:
+    return statistics.median(micros) / 1000 if micros else float("nan")
+
+
+def job_calibrate(args: tuple[str, str, int]) -> dict[str, Any]:
+    """How many simulations give ISMCTS the median CPU time per decision of ``opponent``:
+    both timed (``time.process_time``) on the same observations, interleaved, ISMCTS at each
+    of :data:`PROBES` simulations; its time taken as linear in the simulations between them."""
+    from golfcore.adapters.openspiel.ismcts_seat import ISMCTSSeat
+
+    variant, opponent, rounds = args
+    observations = calibration_observations(variant, rounds)
+    theirs = [find_bot(opponent)(variant, s, 100 + s) for s in range(2)]
+    ours = {k: [ISMCTSSeat(variant, s, 200 + s, simulations=k) for s in range(2)]
+            for k in PROBES}
+    times: dict[str, list[int]] = {"opponent": [], **{str(k): [] for k in PROBES}}
+    for obs in observations:
+        seat = obs["seat"]
+        for key, bot in [("opponent", theirs[seat])] + [(str(k), ours[k][seat])
+                                                        for k in PROBES]:
+            start = time.process_time()
+            bot.act(obs)
+            times[key].append(round(1e6 * (time.process_time() - start)))
+    target = _median_ms(times["opponent"])
+    (k0, k1), (t0, t1) = PROBES, (_median_ms(times[str(k)]) for k in PROBES)
+    per = max((t1 - t0) / (k1 - k0), 1e-6)
+    simulations = max(1, round(k0 + (target - t0) / per))
+    return {"opponent": opponent, "decisions": len(observations), "opponent_cpu_ms": target,
+            "ismcts_cpu_ms": {str(k): _median_ms(times[str(k)]) for k in PROBES},
+            "ms_per_simulation": per, "simulations": simulations}
+
+
+def ismcts_entrants(first: str, simulations: int) -> list[Entrant]:
+    """``first`` (timed) and ISMCTS with ``simulations`` per decision (timed)."""
+    label = f"ismcts:simulations={simulations}"
+    return entrants([first]) + [Entrant(label, functools.partial(TimedISMCTS, label),
+                                        (("simulations", simulations),))]
+
+
+def job_ismcts_pairing(args: tuple[str, str, int, int, int]) -> dict[str, Any]:
+    """Match ``k`` of ``first`` against ISMCTS, as :func:`job_pairing` plays one."""
+    variant, first, seed, k, simulations = args
+    CPU_MICROS.clear()
+    ents = ismcts_entrants(first, simulations)
+    record = play_match(variant, ents, seed, k, MATCHES)
+    record["cpu_micros"] = [CPU_MICROS.get(e.label, []) for e in ents]
+    return record
+
+
+def calibration(pool: Any, todo: list[tuple[str, str, str]], directory: str | None,
+                play: bool) -> dict[str, dict[str, Any]]:
+    """Each pairing's calibration (:func:`job_calibrate`): read from ``DIR/<key>.calibration
+    .json`` when a run left one there (a resumed run keeps its simulations), else measured now
+    (the pairings' calibrations in parallel) and kept there."""
+    out: dict[str, dict[str, Any]] = {}
+    jobs = []
+    for key, variant, first in todo:
+        path = os.path.join(directory, f"{key}.calibration.json") if directory else None
+        if path and os.path.exists(path):
+            with open(path, encoding="utf-8") as fh:
+                out[key] = json.load(fh)
+        elif play:
+            jobs.append((key, path, (variant, first, CALIBRATION_ROUNDS)))
+    for (key, path, _), found in zip(jobs, pool.map(job_calibrate, [j[2] for j in jobs])):
+        out[key] = found
+        if path:
+            with open(path, "w", encoding="utf-8") as fh:
+                json.dump(found, fh, indent=2)
+    return out
+
+
+def ismcts_pairings(pool: Any, matches: int, keys: set[str], seed: int, directory: str | None,
+                    play: bool = True) -> dict[str, Any]:
+    """strong and expert against OpenSpiel's ISMCTSBot (``ISMCTSSeat``) through golfcore's
+    OpenSpiel adapter, heads-up, at equal CPU time per decision: ISMCTS's simulations per
+    decision are calibrated first (:func:`calibration`) so that its median CPU time per
+    decision is the first bot's; the table shows both medians as measured in the matches."""
+    todo = [(key, variant, first) for key, variant, first, _ in ISMCTS_PAIRINGS if key in keys]
+    calibrated = calibration(pool, todo, directory, play)
+    out: dict[str, Any] = {}
+    for key, variant, first, share_goal in ISMCTS_PAIRINGS:
+        if key not in calibrated:
+            continue
+        cal = calibrated[key]
+        print(f"calibration of {key}: {first} {cal['opponent_cpu_ms']:.0f} ms CPU median over "
+              f"{cal['decisions']} decisions; ISMCTS {cal['ms_per_simulation']:.1f} ms a "
+              f"simulation: {cal['simulations']} simulations a decision")
+        sims = int(cal["simulations"])
+        jobs = [(variant, first, seed, k, sims) for k in range(matches)]
+        records = play_records(pool, job_ismcts_pairing, jobs, records_path(directory, key),
+                               play)
+        row = pairing_row(variant, first, f"ismcts:simulations={sims}", records, share_goal,
+                          None, None, None, ISMCTS_MATCHES)
+        theirs = sorted(t for r in records for t in r.get("cpu_micros", [[], []])[1])
+        row["second_cpu_ms"] = ({"median": percentile(theirs, 0.5) / 1000,
+                                 "p95": percentile(theirs, 0.95) / 1000,
+                                 "decisions": len(theirs)} if theirs else None)
+        row["calibration"] = cal
+        mine, other = row["cpu_ms"], row["second_cpu_ms"]
+        row["met"]["equal_time"] = (None if mine is None or other is None
+                                    else 0.8 <= other["median"] / mine["median"] <= 1.25)
+        row["met"]["time_cpu"] = row["met"]["equal_time"]
+        out[key] = row
+    return out
 
 
 def dominated_section(pool: Any, rounds: int, options: dict[str, Any],
@@ -297,9 +475,11 @@ def table4(pool: Any, rounds: int, options: dict[str, Any]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=400, help="rounds per self-play figure")
-    parser.add_argument("--matches", type=int, default=100,
-                        help="heads-up matches per pairing (the goals ask for 400)")
-    parser.add_argument("--pairings", default=",".join(p[0] for p in PAIRINGS),
+    parser.add_argument("--matches", type=int, default=None,
+                        help="heads-up matches per pairing (default 100, and 200 against "
+                             "ISMCTS; the goals ask for 400 and 200)")
+    parser.add_argument("--pairings", default=",".join([p[0] for p in PAIRINGS]
+                                                       + [p[0] for p in ISMCTS_PAIRINGS]),
                         help="comma-separated pairings to play (default: all)")
     parser.add_argument("--seed", type=int, default=20, help="the pairings' tournament seed")
     parser.add_argument("--records", metavar="DIR",
@@ -351,8 +531,6 @@ def main(argv: list[str] | None = None) -> int:
                                         row["dominated"]):
                     extra["decisions"][name] = extra["decisions"].get(name, 0) + d
                     extra["dominated"][name] = extra["dominated"].get(name, 0) + bad
-            print("OpenSpiel's ISMCTSBot: not measured (golfcore's OpenSpiel adapter is not "
-                  "part of this benchmark yet)")
         if "dominated" in sections:
             report["dominated"] = dominated_section(pool, args.dominated_rounds, options, extra)
             d = report["dominated"]
@@ -385,15 +563,18 @@ def print_selfplay(rows: dict[str, Any]) -> None:
         print(f"  {key:14} {row['mean']:7.2f} {row['ci95']:6.2f} {row['target']:7.1f}  {goal}")
 
 
-def print_pairings(rows: list[dict[str, Any]]) -> None:
-    """The pairings as one table (Markdown), the goals beside the figures."""
+def print_pairings(rows: list[dict[str, Any]], ismcts_rows: bool = True) -> None:
+    """The pairings as one table (Markdown), the goals beside the figures; without
+    ``ismcts_rows`` (no OpenSpiel here) a row says the ISMCTS pairings were not measured.
+    Against ISMCTS the time goal is equal CPU time: its median is printed beside the first
+    bot's, judged met within 20% of it."""
     head = ["pairing", "variant", "matches", "first won", "Wilson 95%", "goal", "met",
             "CPU ms median/p95", "wall ms median/p95", "time goal", "met"]
     lines = [head, ["---"] * len(head)]
     for row in rows:
         low, high = row["wilson95"]
         share = "-" if row["share"] is None else f"{100 * row['share']:.1f}%"
-        goal = f">= {100 * row['goal_share']:.0f}%" + (
+        goal = "-" if row["goal_share"] is None else f">= {100 * row['goal_share']:.0f}%" + (
             f", low >= {100 * row['goal_low']:.0f}%" if row["goal_low"] is not None else "")
         times = []
         for kind in ("cpu", "wall"):
@@ -401,13 +582,22 @@ def print_pairings(rows: list[dict[str, Any]]) -> None:
             times.append("-" if t is None else f"{t['median']:.0f} / {t['p95']:.0f}")
         tgoal = " / ".join("-" if g is None else f"<= {1000 * g:.0f}"
                            for g in (row["goal_median_s"], row["goal_p95_s"]))
+        time_met = "yes" if row["met"]["time_cpu"] else "no"
+        if "second_cpu_ms" in row:        # against ISMCTS: equal time
+            other = row["second_cpu_ms"]
+            tgoal = "equal: ISMCTS " + ("-" if other is None else f"{other['median']:.0f}")
+            time_met = {True: "yes", False: "no"}.get(row["met"]["equal_time"], "-")
         interval = "-" if not row["matches"] else f"{100 * low:.1f}-{100 * high:.1f}%"
+        judged = ("no goal" if row["goal_share"] is None
+                  else f"not judged (< {row['goal_matches']} matches)")
         lines.append([f"{row['first']} vs {row['second']}", row["variant"], str(row["matches"]),
                       share, interval, goal, {True: "yes", False: "no"}.get(
-                          row["met"]["share"], f"not judged (< {GOAL_MATCHES} matches)"),
-                      times[0], times[1], tgoal, "yes" if row["met"]["time_cpu"] else "no"])
-    lines.append(["expert, strong vs OpenSpiel ISMCTSBot", "card-golf", "-", "-", "-",
-                  "expert >= 55%", "not measured", "-", "-", "equal time", "-"])
+                          row["met"]["share"], judged),
+                      times[0], times[1], tgoal, time_met])
+    if not ismcts_rows:
+        lines.append(["expert, strong vs OpenSpiel ISMCTSBot", "card-golf", "-", "-", "-",
+                      "expert >= 55%", "not measured (no open_spiel)", "-", "-", "equal time",
+                      "-"])
     for line in lines:
         print("| " + " | ".join(line) + " |")
     print("(time goals judged on CPU time; wall time includes waiting for the shared machine)")

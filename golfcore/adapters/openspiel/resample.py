@@ -21,7 +21,10 @@ The new state is the same history with the chance outcomes of the hidden cards r
 again through the rules engine: every action of every seat stays legal, and the seat's
 information state is unchanged (``tests/test_adapters_openspiel.py`` checks both, and that the
 cards are spread as said). Randomness comes from OpenSpiel's probability sampler (a callable
-answering a number in [0, 1)).
+answering a number in [0, 1)). The cards are drawn from what the seat has not seen taken in a
+fixed (sorted) order, never in the order they lie: the new state is a function of the seat's
+information state and the sampler's numbers alone, so that a seat calling this with numbers of
+its choosing learns nothing it does not see.
 """
 
 from __future__ import annotations
@@ -62,7 +65,8 @@ def hidden_slots(state: CardState, seat: int) -> tuple[list[int], int | None]:
 
 def _pick(pool: list[Card], count: int, uniform: Callable[[], float]) -> list[Card]:
     """``count`` cards drawn uniformly without replacement from ``pool`` (a partial
-    Fisher-Yates shuffle driven by ``uniform``)."""
+    Fisher-Yates shuffle driven by ``uniform``). The callers sort ``pool``: in the order the
+    hidden cards lie, a sampler of its choosing (always 0) would hand a seat the true cards."""
     pool = list(pool)
     for i in range(count):
         j = min(i + int(uniform() * (len(pool) - i)), len(pool) - 1)
@@ -85,13 +89,14 @@ def redrawn(state: CardState, seat: int, sampler: Callable[[], float] | Any) -> 
     new: dict[int, Card] = {}
     if not t.stock_seen or t.dealing is not None:
         rest = state.unseen() if t.dealing is not None else _stock(state)
-        pool = list(card.values()) + list(rest.elements())
+        pool = sorted(list(card.values()) + list(rest.elements()))
         slots = faces + ([held] if held is not None else [])
         new = dict(zip(slots, _pick(pool, len(slots), sampler)))
     else:
-        new = dict(zip(faces, _pick([card[i] for i in faces], len(faces), sampler)))
+        new = dict(zip(faces, _pick(sorted(card[i] for i in faces), len(faces), sampler)))
         if held is not None:
-            new[held] = _pick(list(_stock(state).elements()) + [card[held]], 1, sampler)[0]
+            new[held] = _pick(sorted(list(_stock(state).elements()) + [card[held]]), 1,
+                              sampler)[0]
     return new
 
 
