@@ -113,7 +113,7 @@ def test_a_state_from_an_observation_shows_the_seat_exactly_that_observation():
     rng = random.Random(1)
     game = None
     seen = 0
-    for match, seat, obs in decisions("card-golf+shape=2x2", 11, rounds=2):
+    for _, seat, obs in decisions("card-golf+shape=2x2", 11, rounds=2):
         game = game or game_for(obs)
         state = observed_state(game, obs, rng.random)
         mine = observed(state, seat)
@@ -133,9 +133,8 @@ def test_the_true_hidden_cards_are_not_favoured():
     """At a decision in the middle of a round, a state is drawn 100 times: each face-down
     place and each card under the discard's top holds its true card about as often as any
     other unseen copy of it would be there (about 2 in 100 here), never systematically."""
-    for match, seat, obs in decisions("card-golf", 21):
-        if obs["discard_count"] > 3 and obs["step"] == "hold":
-            break
+    match, _, obs = next(d for d in decisions("card-golf", 21)
+                         if d[2]["discard_count"] > 3 and d[2]["step"] == "hold")
     game = game_for(obs)
     rnd = match.state.current
     hidden = [(s, p) for s in range(2) for p in range(9) if not rnd.boards[s].up[p]]
@@ -220,7 +219,7 @@ def test_observations_that_cannot_be_a_decision_are_refused_saying_why(how, word
 def test_the_ismcts_seat_answers_a_legal_action_from_an_observation():
     bots = [ISMCTSSeat("card-golf+shape=2x2", s, 7 + s, simulations=2) for s in range(2)]
     answered = 0
-    for match, seat, obs in decisions("card-golf+shape=2x2", 6):
+    for _, seat, obs in decisions("card-golf+shape=2x2", 6):
         action = bots[seat].act(dict(obs))
         assert action in obs["legal"]
         answered += 1
