@@ -148,6 +148,25 @@ def test_a_dealt_game_after_a_redeal_round_trips_with_its_history():
         Game.from_json(data)
 
 
+def test_a_dealt_game_after_a_redeal_without_history_is_checked_against_its_deal():
+    """No undo history: the line from the deal is searched (golfcore.solitaire.passes)."""
+    game = Game("traditional+redeals=1+undo-limit=0", deal=5)
+    rng = random.Random(5)
+    while not game.is_over:
+        legal = game.legal_moves()
+        game.apply(next((m for m in legal if m.is_redeal), None) or rng.choice(legal))
+    assert game.position.passes == 1 and len(game.position.stock) > 1
+    assert Game.from_json(game.dumps()).state == game.state
+    forged = game.to_json()
+    forged["state"]["position"]["stock"].reverse()     # the same cards in another order
+    with pytest.raises(PositionError, match="cannot be reached from deal 5"):
+        Game.from_json(forged)
+    short = game.to_json()
+    short["state"]["moves"] = 10
+    with pytest.raises(PositionError, match="'moves' is 10, but deal 5 needs at least"):
+        Game.from_json(short)
+
+
 def test_the_option_and_the_hook_are_checked():
     with pytest.raises(VariantError):
         RuleSet("cards4+redeals=-1")

@@ -141,7 +141,9 @@ def check_deal(rules: RuleSet, number: int, state: GameState) -> None:
     target = state.position
     kept = state.history                    # most recent first
     if target.passes:
-        _check_deal_passes(rules, number, state, start)
+        from golfcore.solitaire.passes import check_deal_passes
+
+        check_deal_passes(rules, number, state, start)
         return
     dealt = len(start.position.waste)
     if target.waste[:dealt] != start.position.waste:
@@ -178,72 +180,6 @@ def check_deal(rules: RuleSet, number: int, state: GameState) -> None:
         return
     raise PositionError(f"the position (or its history) cannot be reached from deal {number} "
                         f"under {rules.name} by legal actions")
-
-
-#: The most positions :func:`check_deal` visits to find how a position with redeals is reached.
-REDEAL_CHECK_LIMIT = 20_000
-
-
-def _check_deal_passes(rules: RuleSet, number: int, state: GameState, start: GameState) -> None:
-    """:func:`check_deal` for a position after a redeal, where the waste no longer lists every
-    action: a line is searched backwards from the oldest position the history keeps to the
-    deal's layout (depth first, a card put back on its column before the stock), each step
-    checked by playing it forwards; beyond :data:`REDEAL_CHECK_LIMIT` positions the state is
-    refused, never accepted unchecked. ``moves`` must count at least one action per card that
-    left the columns or the stock since the deal, one per redeal and one per history entry."""
-    kept = state.history
-    goal = kept[-1] if kept else state.position
-    if not goal.passes:                 # the history reaches back before the first redeal
-        check_deal(rules, number, GameState(goal, max(0, state.moves - len(kept))))
-        return
-    dealt = start.position
-    if any(goal.columns[i] != column[:len(goal.columns[i])]
-           for i, column in enumerate(dealt.columns)):
-        raise PositionError(f"the columns are not what deal {number} leaves in them")
-    seen = {goal}
-    todo = [goal]
-    while todo and dealt not in seen:
-        for before in reversed(_before(rules, dealt, todo.pop())):
-            if before not in seen:
-                seen.add(before)
-                todo.append(before)
-        if len(seen) > REDEAL_CHECK_LIMIT:
-            raise PositionError(
-                f"cannot check within {REDEAL_CHECK_LIMIT} positions that deal {number} "
-                f"reaches this position after a redeal: save it without its deal")
-    if dealt not in seen:
-        raise PositionError(f"the position (or its history) cannot be reached from deal "
-                            f"{number} under {rules.name} by legal actions")
-    arrived = sum(len(c) for c in dealt.columns) - goal.tableau_count + len(dealt.stock)
-    needed = arrived + goal.passes + len(kept)
-    if state.moves < needed:
-        raise PositionError(f"'moves' is {state.moves}, but deal {number} needs at least "
-                            f"{needed} actions to reach this position")
-
-
-def _before(rules: RuleSet, dealt: Position, position: Position) -> list[Position]:
-    """Every position of the deal ``dealt`` from which one legal action leads to ``position``:
-    the redeal when the waste holds only the card a redeal left; else the waste's top card
-    goes back to the column it is the next card of, or to the stock (in the first pass only
-    as the deal's stock has it)."""
-    columns, stock, waste, passes = (position.columns, position.stock, position.waste,
-                                     position.passes)
-    found: list[tuple[Position, Move]] = []
-    if passes and len(waste) == 1:
-        if stock:
-            found.append((Position(columns, (), stock + waste, passes - 1), REDEAL_MOVE))
-    elif len(waste) > (len(dealt.waste) if not passes else 1):
-        card, rest = waste[-1], waste[:-1]
-        for i, column in enumerate(columns):
-            full = dealt.columns[i]
-            if len(column) < len(full) and full[len(column)] == card:
-                back = columns[:i] + (column + (card,),) + columns[i + 1:]
-                found.append((Position(back, stock, rest, passes), Move("play", i + 1)))
-        talon = dealt.stock
-        if passes or talon[len(talon) - len(stock) - 1:len(talon) - len(stock)] == (card,):
-            found.append((Position(columns, (card,) + stock, rest, passes), DRAW_MOVE))
-    return [before for before, move in found
-            if apply(rules, GameState(before), move).state.position == position]
 
 
 # -- questions -----------------------------------------------------------------------------------
