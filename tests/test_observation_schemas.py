@@ -164,3 +164,18 @@ def test_golf_serve_sends_exactly_the_typed_observations():
         assert reply["state"] == {**game.observation().to_json(), "code": game.code,
                                   "deal": game.deal}
         SOLITAIRE.validate(reply["state"])
+
+
+def test_an_observation_after_a_redeal_follows_the_schema():
+    """A variant with passes through the stock: ``passes`` appears once a redeal is made."""
+    from golfcore.solitaire.position import Position
+
+    stuck = Position.build([["KS", "5H"], ["2D"]], stock=[], waste=["3C", "JH", "9D"])
+    game = Game("cards4+redeals=1", position=stuck)
+    SOLITAIRE.validate(game.observation().to_json())
+    game.redeal()
+    seen = game.observation().to_json()
+    assert seen["position"]["passes"] == 1
+    SOLITAIRE.validate(seen)
+    with pytest.raises(jsonschema.ValidationError):
+        SOLITAIRE.validate({**seen, "position": {**seen["position"], "passes": 0}})
