@@ -55,9 +55,9 @@ def test_a_variant_with_redeals_keeps_the_contract():
     assert [opening.draw().accepted, opening.draw().accepted] == [True, True]
     assert [str(m) for m in opening.legal_moves()] == ["redeal"]
 
-    report = check_game(lambda seed: Game("cards4+redeals=1", position=position), seeds=(1, 2),
-                        probes=PROBES + ("redeal",), sample_every=5)
-    assert report.games == 2 and report.actions > 6 and report.round_trips > 0
+    report = check_game(lambda seed: Game("cards4+redeals=1", position=position), seeds=(1,),
+                        probes=PROBES + ("redeal",), sample_every=8)
+    assert report.games == 1 and report.actions > 3 and report.round_trips > 0
 
 
 @pytest.mark.parametrize("variant,players", [("card-golf", 2), ("six-card+holes=2", 3)])
