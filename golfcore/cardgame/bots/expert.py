@@ -2,7 +2,8 @@
 
 It searches the same way as :class:`~golfcore.cardgame.bots.strong.StrongBot` (worlds sampled
 from the observation alone, greedy playouts, the chance of winning the match as the value, and
-a deviation from greedy's choice only when the paired playouts show it clearly), but:
+a deviation from the policy's choice (:mod:`.policy`) only when the paired playouts show it
+clearly), but:
 
 * more **candidates** (6) within a wider **margin** (10 points) of greedy's best, so that a
   move greedy ranks low (keeping a card for a line, denying a line) is looked at;

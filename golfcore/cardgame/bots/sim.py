@@ -15,7 +15,7 @@ from __future__ import annotations
 import functools
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -495,15 +495,19 @@ class Round:
         return self.end_turn(seat)
 
     def play_out(self, mean: float, threshold: float, horizon: int | None,
-                 patient_turns: int, seen_leaf: bool = False) -> list[float]:
+                 patient_turns: int, seen_leaf: bool = False,
+                 turn: Callable[[Round, float, float, bool], bool] | None = None
+                 ) -> list[float]:
         """Greedy turns for everyone to the round's end (or ``horizon`` more turns: the boards
         are then scored as they lie, or as everyone sees them with ``seen_leaf``); the round's
-        scores."""
+        scores. ``turn(round, mean, threshold, patient)``, when given, plays each turn instead
+        of :meth:`greedy_turn` (another policy)."""
+        play = turn or Round.greedy_turn
         start = self.turns
         while True:
             if horizon is not None and self.turns - start >= horizon and self.ender < 0:
                 return list(self.seen_scores()) if seen_leaf else list(self.open_scores())
-            if self.greedy_turn(mean, threshold, self.turns < patient_turns):
+            if play(self, mean, threshold, self.turns < patient_turns):
                 return list(self.scores())
 
 

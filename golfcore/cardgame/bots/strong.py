@@ -1,42 +1,46 @@
-"""The ``strong`` bot: determinised Monte-Carlo search with greedy playouts.
+"""The ``strong`` bot: determinised Monte-Carlo search around a one-move policy (:mod:`.policy`:
+greedy's expected points plus a half-made line's potential and the denial of a card the next
+player wants), with greedy playouts (or the policy's, ``playouts="policy"``).
 
 At each decision with more than one sensible option:
 
 1. **Candidates**: the legal actions that are not dominated (:mod:`.dominated`), ranked by the
-   greedy bot's one-move value; those within ``margin`` points of the best, at most
+   policy's one-move value; those within ``margin`` points of the best, at most
    ``candidates`` of them. At the draw step the candidates are ``draw`` and ``take`` followed by
    each candidate use of the discard's card. One candidate left: it is played at once.
 2. **Worlds**: ``iterations`` times, the unseen cards (the shoe minus every visible card) are
    shuffled onto the face-down places of every board, the stock and the buried discard pile:
    a world consistent with the observation.
-3. **Playouts**: in each world, each candidate is played, then every player plays the greedy
-   policy for ``horizon`` turns (the boards then scored as they lie) or to the round's end
-   (CG-06) once it has been ended, scored with the ender's penalty (CG-07). Every
+3. **Playouts**: in each world, each candidate is played, then every player plays greedy's
+   policy (or the bot's) for ``horizon`` turns (the boards then scored as they lie) or to
+   the round's end (CG-06) once it has been ended, scored with the ender's penalty (CG-07). Every
    candidate meets the same worlds (common random numbers), so their differences are sharp.
 4. **Value**: by default (``objective="match"``) minus the chance of winning the match once
    the playout's round is added to the totals (:class:`MatchValue`); ``"round"``: own points
    minus the mean of the others'. A card that completes an opponent's line is taken by that
    opponent in the playouts, so the bot learns not to give it (and to take it first when that
    pays).
-5. **Choice**: the candidate that beats the greedy choice by the most, if by more than
-   ``confidence`` standard errors of the paired differences; otherwise the greedy choice.
+5. **Choice**: the candidate that beats the policy's choice by the most, if by more than
+   ``confidence`` standard errors of the paired differences; otherwise the policy's choice.
 
 Options: ``iterations`` (worlds per candidate, default 24), ``candidates`` (default 4),
 ``margin`` (default 6 points), ``horizon`` (playout turns before the boards are scored as they
 lie, default 8; 0: to the round's end; a round someone has ended is always played out),
 ``time_limit`` (seconds, a cap on the search; default none, so that decisions depend only on
 the seed and the observation), ``threshold`` (the playouts' greedy take threshold),
-``confidence`` (default 2), ``objective`` (``match`` or ``round``).
+``confidence`` (default 2), ``objective`` (``match`` or ``round``), ``potential`` and ``deny``
+(the policy's weights; both 0: greedy's policy), ``playouts`` (``greedy`` or ``policy``).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Mapping
 from typing import Any
 
-from golfcore.cardgame.bots import sim
+from golfcore.cardgame.bots import policy, sim
 from golfcore.cardgame.bots.base import Bot, BotError
 from golfcore.cardgame.bots.greedy import (THRESHOLD, allowed_hold, greedy_action,
                                            number, table_of)
@@ -51,6 +55,13 @@ HORIZON = 8
 
 #: ``max_iterations`` is this many times ``iterations`` unless given.
 EXTEND = 4
+
+#: Default weights of the policy's line potential and denial terms (:mod:`.policy`): measured
+#: on single rounds against greedy (see docs/bots.md).
+POTENTIAL = 2.0
+DENY = 1.0
+#: The playouts' policy by default.
+PLAYOUTS = "greedy"
 
 #: Standard errors by which a candidate must beat the greedy choice (measured on 3x3, 200
 #: rounds each, points a round against greedy: 0 -> +7.8, 1 -> -1.6, 2 -> -3.0 ± 2.1).
@@ -69,20 +80,27 @@ class StrongBot(Bot):
     options = {
         "iterations": "worlds sampled per candidate action (default 24)",
         "candidates": "at most this many candidate actions are searched (default 4)",
-        "margin": "candidates more than this many points worse than the greedy choice are "
+        "margin": "candidates more than this many points worse than the policy's choice are "
                   "dropped (default 6)",
         "horizon": "playout turns before the boards are scored as they lie (default 8; 0: to "
                    "the round's end)",
         "max_iterations": "worlds per candidate when a decision is close: more worlds, in "
-                          "batches of `iterations`, while a candidate beats the greedy choice "
+                          "batches of `iterations`, while a candidate beats the policy's choice "
                           "on average but not yet clearly (default: 4 × iterations)",
         "leaf": "how a playout cut off at the horizon is scored: 'seen' (face-down cards at "
                 "the mean of the unseen cards, as the players see the boards; default) or "
                 "'open' (the world's hidden cards)",
         "time_limit": "seconds: a cap on one decision's search (default: none)",
         "threshold": f"the greedy take threshold, in the playouts too (default {THRESHOLD:g})",
-        "confidence": "standard errors by which a candidate must beat the greedy choice in the "
+        "confidence": "standard errors by which a candidate must beat the policy's choice in the "
                       f"playouts to be played instead (default {CONFIDENCE:g})",
+        "potential": "weight of a half-made line's chance of being completed, in the bot's "
+                     f"own moves and its playouts (default {POTENTIAL:g}; 0 with deny=0: "
+                     "greedy's policy)",
+        "deny": "weight of what a discarded card would give the next player (default "
+                f"{DENY:g})",
+        "playouts": "the policy every player of a playout plays: 'policy' (the bot's own, "
+                    "with potential and deny) or 'greedy' (default: 'greedy', half the cost)",
         "objective": "what a playout is worth: 'match' (the chance of winning the match, from "
                      "the totals; default) or 'round' (own points less the others' mean)",
     }
@@ -110,6 +128,16 @@ class StrongBot(Bot):
         if objective not in ("match", "round"):
             raise BotError(f"option objective={objective!r}: expected 'match' or 'round'")
         self.objective = objective
+        self.style = policy.Style(
+            potential=number("potential", options.get("potential", POTENTIAL), 0.0),
+            deny=number("deny", options.get("deny", DENY), 0.0))
+        playouts = str(options.get("playouts", PLAYOUTS))
+        if playouts not in ("policy", "greedy"):
+            raise BotError(f"option playouts={playouts!r}: expected 'policy' or 'greedy'")
+        self.playouts = playouts
+        self._turn = functools.partial(policy.turn, style=self.style) \
+            if playouts == "policy" else None
+        self._playout_style = self.style if playouts == "policy" else policy.GREEDY
         #: (decisions searched, playouts) so far: for the benchmark
         self.stats = [0, 0]
 
@@ -121,22 +149,48 @@ class StrongBot(Bot):
         if s.step == "reveal":
             return self.rng(observation).choice(legal)
         if s.step not in ("draw", "hold") or (s.step == "hold" and s.held < 0):
-            return greedy_action(s, legal, self.threshold, True)
-        greedy = greedy_action(s, legal, self.threshold, True)
+            return self.default_action(s, legal)
+        default = self.default_action(s, legal)
         cands = self.candidate_list(s, legal)
         texts = [text_of(c, s) for c in cands]
-        if s.step == "draw" and greedy == "take":
-            # the greedy use of the discard's card is the first take candidate
+        if s.step == "draw" and default == "take":
+            # the policy's use of the discard's card is the first take candidate
             base = texts.index("take") if "take" in texts else -1
         else:
-            base = texts.index(greedy) if greedy in texts else -1
+            base = texts.index(default) if default in texts else -1
         if base < 0:
-            return greedy
+            return default
         if len(cands) == 1:
             return texts[0]
         value = self.round_value(s) if self.objective == "round" else \
             MatchValue(s, observation)
         return text_of(self.search(s, cands, base, self.rng(observation), value), s)
+
+    def default_action(self, s: sim.Seen, legal: list[str]) -> str:
+        """The move of the bot's policy (:mod:`.policy`, greedy's with the line potential and
+        denial terms), among the moves that are not dominated: what the search must beat."""
+        if self.style == policy.GREEDY:
+            return greedy_action(s, legal, self.threshold, True)
+        table = table_of(s, True)
+        if s.step == "draw":
+            if "take" in legal and s.top >= 0:
+                allowed = allowed_hold(s, s.top, False)
+                choice = policy.best(table, s.seat, s.top, False, self.style, allowed) \
+                    if allowed else None
+                if choice is not None and \
+                        policy.baseline(table, s.seat) - choice[0] > self.threshold:
+                    return "take"
+            return "draw" if "draw" in legal else legal[0]
+        if s.step == "hold" and s.held >= 0:
+            from_stock = s.held_from == "stock"
+            allowed = allowed_hold(s, s.held, from_stock)
+            choice = policy.best(table, s.seat, s.held, from_stock, self.style,
+                                 allowed or None)
+            if choice is not None:
+                text = sim.hold_text(choice[1], choice[2])
+                if text in legal:
+                    return text
+        return greedy_action(s, legal, self.threshold, True)
 
     @staticmethod
     def round_value(s: sim.Seen) -> Any:
@@ -162,7 +216,8 @@ class StrongBot(Bot):
     def _uses(self, s: sim.Seen, table: sim.Table, card: int, from_stock: bool,
               limit: int) -> list[Candidate]:
         allowed = allowed_hold(s, card, from_stock)
-        opts = [(v, k, p) for v, k, p in sim.hold_options(table, s.seat, card, from_stock)
+        opts = [(v, k, p) for v, k, p in policy.options(table, s.seat, card, from_stock,
+                                                         self.style)
                 if (k, p) in allowed]
         if not opts:
             return []
@@ -188,10 +243,11 @@ class StrongBot(Bot):
 
     def search(self, s: sim.Seen, cands: list[Candidate], base: int, rng: Any,
                value: Any) -> Candidate:
-        """The candidate to play: the one whose playouts beat the greedy choice ``cands[base]``
-        by the most, if by more than ``confidence`` standard errors; else the greedy choice.
+        """The candidate to play: the one whose playouts beat the policy's choice
+        ``cands[base]`` by the most, if by more than ``confidence`` standard errors; else the
+        policy's choice.
 
-        ``iterations`` worlds first; then, while some candidate beats the greedy choice on
+        ``iterations`` worlds first; then, while some candidate beats the policy's choice on
         average but not yet by ``confidence`` standard errors, more worlds in batches, up to
         ``max_iterations`` (the budget goes to the close decisions)."""
         start = time.perf_counter()
@@ -248,7 +304,9 @@ class StrongBot(Bot):
                 return list(r.scores())
             drawn = r.stock.pop()
             table = r.table(s.mean, True)
-            _, kind, place = sim.best_hold(table, seat, drawn, True)
+            choice = policy.best(table, seat, drawn, True, self._playout_style)
+            assert choice is not None
+            _, kind, place = choice
             r.apply(seat, drawn, kind, place)
         else:
             if s.step == "draw":
@@ -257,7 +315,7 @@ class StrongBot(Bot):
         if r.end_turn(seat):
             return list(r.scores())
         return r.play_out(s.mean, self.threshold, self.horizon, patient_turns,
-                          self.leaf == "seen")
+                          self.leaf == "seen", self._turn)
 
 
 class MatchValue:
