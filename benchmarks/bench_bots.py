@@ -204,7 +204,8 @@ def pairings(pool: Any, matches: int | None, keys: set[str], seed: int, director
         if key not in keys:
             continue
         path = records_path(directory, key)
-        jobs = [(variant, [first, second], seed, k) for k in range(matches or 100)]
+        jobs = [(variant, [first, second], seed, k)
+                for k in range(100 if matches is None else matches)]
         records = play_records(pool, job_pairing, jobs, path, play)
         out[key] = pairing_row(variant, first, second, records, share_goal, low_goal,
                                median_goal, p95_goal)
@@ -212,8 +213,8 @@ def pairings(pool: Any, matches: int | None, keys: set[str], seed: int, director
     if keys & {p[0] for p in ISMCTS_PAIRINGS}:
         missing = openspiel_missing()
         if missing is None:
-            out.update(ismcts_pairings(pool, matches or ISMCTS_MATCHES, keys, seed, directory,
-                                       play))
+            out.update(ismcts_pairings(pool, ISMCTS_MATCHES if matches is None else matches,
+                                       keys, seed, directory, play))
     print_pairings(list(out.values()), ismcts_rows=missing is None)
     if missing is not None:
         print(f"OpenSpiel's ISMCTSBot: not measured, skipped ({missing})")
@@ -284,6 +285,8 @@ ISMCTS_MATCHES = 200
 #: whose observations it is timed on.
 PROBES = (4, 16)
 CALIBRATION_ROUNDS = 1
+#: The tournament seed of the calibration's match (the pairings' seed is 20 by default).
+CALIBRATION_SEED = 999
 
 
 def openspiel_missing() -> str | None:
@@ -354,6 +357,19 @@ def job_calibrate(args: tuple[str, str, int]) -> dict[str, Any]:
             "ms_per_simulation": per, "simulations": simulations}
 
 
+def job_calibrate_match(args: tuple[str, str, int, float]) -> dict[str, Any]:
+    """The calibration's second step: one match of ``first`` against ISMCTS at the first
+    step's ``simulations`` (tournament seed :data:`CALIBRATION_SEED`, not the pairing's), both
+    bots' median CPU time per decision in it, and the simulations that make ISMCTS's median
+    the first bot's there (``per`` ms a simulation, from the first step)."""
+    variant, first, simulations, per = args
+    record = job_ismcts_pairing((variant, first, CALIBRATION_SEED, 0, simulations))
+    theirs, ours = (_median_ms(times) for times in record["cpu_micros"])
+    return {"simulations_tried": simulations, "opponent_cpu_ms": theirs,
+            "ismcts_cpu_ms": ours, "decisions": record["decisions"],
+            "simulations": max(1, round(simulations + (theirs - ours) / per))}
+
+
 def ismcts_entrants(first: str, simulations: int) -> list[Entrant]:
     """``first`` (timed) and ISMCTS with ``simulations`` per decision (timed)."""
     label = f"ismcts:simulations={simulations}"
@@ -373,9 +389,13 @@ def job_ismcts_pairing(args: tuple[str, str, int, int, int]) -> dict[str, Any]:
 
 def calibration(pool: Any, todo: list[tuple[str, str, str]], directory: str | None,
                 play: bool) -> dict[str, dict[str, Any]]:
-    """Each pairing's calibration (:func:`job_calibrate`): read from ``DIR/<key>.calibration
-    .json`` when a run left one there (a resumed run keeps its simulations), else measured now
-    (the pairings' calibrations in parallel) and kept there."""
+    """Each pairing's calibration, in two steps: :func:`job_calibrate` on observations of
+    greedy's play, then :func:`job_calibrate_match` corrects it on one match of the pairing
+    itself (the decisions of a match against ISMCTS are not greedy's: the first step alone
+    left ISMCTS's median 16% and 27% above strong's and expert's in the matches). Read from
+    ``DIR/<key>.calibration.json`` when a run left one there (a resumed run keeps its
+    simulations), else measured now (the pairings' calibrations in parallel) and kept
+    there."""
     out: dict[str, dict[str, Any]] = {}
     jobs = []
     for key, variant, first in todo:
@@ -385,7 +405,13 @@ def calibration(pool: Any, todo: list[tuple[str, str, str]], directory: str | No
                 out[key] = json.load(fh)
         elif play:
             jobs.append((key, path, (variant, first, CALIBRATION_ROUNDS)))
-    for (key, path, _), found in zip(jobs, pool.map(job_calibrate, [j[2] for j in jobs])):
+    firsts = pool.map(job_calibrate, [j[2] for j in jobs])
+    seconds = pool.map(job_calibrate_match, [
+        (variant, first, found["simulations"], found["ms_per_simulation"])
+        for (_, _, (variant, first, _)), found in zip(jobs, firsts)])
+    for (key, path, _), found, match in zip(jobs, firsts, seconds):
+        found = {**found, "first_step_simulations": found["simulations"], "match": match,
+                 "simulations": match["simulations"]}
         out[key] = found
         if path:
             with open(path, "w", encoding="utf-8") as fh:
@@ -408,7 +434,13 @@ def ismcts_pairings(pool: Any, matches: int, keys: set[str], seed: int, director
         cal = calibrated[key]
         print(f"calibration of {key}: {first} {cal['opponent_cpu_ms']:.0f} ms CPU median over "
               f"{cal['decisions']} decisions; ISMCTS {cal['ms_per_simulation']:.1f} ms a "
-              f"simulation: {cal['simulations']} simulations a decision")
+              f"simulation: {cal.get('first_step_simulations', cal['simulations'])} "
+              f"simulations a decision")
+        if "match" in cal:
+            m = cal["match"]
+            print(f"  in a match at {m['simulations_tried']}: {first} {m['opponent_cpu_ms']:.0f}"
+                  f" ms, ISMCTS {m['ismcts_cpu_ms']:.0f} ms median: {cal['simulations']} "
+                  f"simulations a decision")
         sims = int(cal["simulations"])
         jobs = [(variant, first, seed, k, sims) for k in range(matches)]
         records = play_records(pool, job_ismcts_pairing, jobs, records_path(directory, key),
