@@ -172,6 +172,25 @@ def test_resampling_keeps_what_a_seat_sees_and_changes_what_it_does_not():
     assert twin.observation() == game.observation()
 
 
+def test_a_resample_depends_only_on_what_the_seat_sees_and_the_random_numbers():
+    """The attack: a caller who knows the generator's seed must learn nothing from a resample
+    about where the hidden cards truly lie. Two games a seat cannot tell apart (the second is a
+    resample of the first) resample, with the same seed, to the same game."""
+    match = Match("card-golf", players=3, seed=5)
+    for action in ("draw", "replace 1", "take"):
+        assert match.act(match.turn, action).accepted
+    other = match.resample(0, random.Random(3))
+    assert other.observe(0) == match.observe(0) and other.state != match.state
+    assert (match.resample(0, random.Random(9)).state
+            == other.resample(0, random.Random(9)).state)
+    game = Game("app-facil", deal=3)
+    game.apply("draw")
+    other_game = game.resample(0, random.Random(3))
+    assert other_game.position.stock != game.position.stock
+    assert (game.resample(0, random.Random(9)).position
+            == other_game.resample(0, random.Random(9)).position)
+
+
 @pytest.mark.parametrize("module", ["golfcore.framework.interface", "golfcore.testing.contract",
                                     "golfcore.adapters.driver",
                                     "golfcore.solitaire.observation"])

@@ -319,6 +319,9 @@ def redeal_hidden(match: MatchState, seat: int | None, rng: random.Random) -> Ma
     if held_hidden:
         assert rnd.held is not None
         pool.append(rnd.held)
+    # sorted first: the result depends on the hidden cards as a set and on rng alone, never on
+    # where they truly lie (a caller who knows rng's seed could otherwise invert the shuffle)
+    pool.sort()
     rng.shuffle(pool)
     cards = iter(pool)
     boards = tuple(Board(tuple(c if up else next(cards) for c, up in zip(b.cards, b.up)), b.up)

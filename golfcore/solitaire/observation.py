@@ -164,7 +164,9 @@ def redeal_hidden(state: GameState, rng: random.Random) -> GameState:
     returned as it is."""
     if state.position.passes:
         return state
-    stock = list(state.position.stock)
+    # sorted first: the new order depends on the stock's cards as a set and on rng alone, never
+    # on their true order (a caller who knows rng's seed could otherwise invert the shuffle)
+    stock = sorted(state.position.stock)
     rng.shuffle(stock)
     chain: list[GameState] = []
     item: GameState | None = state
