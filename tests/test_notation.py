@@ -7,6 +7,7 @@ import unicodedata
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from unicode_text import any_text
 
 from golfcore.cards import JOKER, Card, deck
 from golfcore.errors import CardError, GolfError
@@ -160,7 +161,7 @@ def test_round_trip_survives_case_and_whitespace(card, style, case, left, right)
     assert parse_card(left + case(format_card(card, style)) + right) == card
 
 
-@given(st.text(max_size=20))
+@given(any_text(max_size=20))
 def test_any_text_is_a_card_or_a_card_error(text):
     try:
         card = parse_card(text)

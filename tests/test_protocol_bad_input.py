@@ -12,6 +12,7 @@ import time
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
+from unicode_text import any_text
 
 from golfcore.protocol.server import COMMANDS, Session
 from golfcore.protocol.solitaire import FIELDS as SOLITAIRE_FIELDS
@@ -134,7 +135,7 @@ FIELD_NAMES = sorted({"id", "cmd", "game"} | {f for fields in (SOLITAIRE_FIELDS,
                                                for names in fields.values() for f in names})
 GAMES = st.sampled_from(["solitaire", "card-game"])
 SCALARS = (st.none() | st.booleans() | st.integers() | st.integers(-3, 9) | st.floats()
-           | st.text(max_size=12) | st.sampled_from(
+           | any_text(max_size=12) | st.sampled_from(
                ["app-facil", "cards4+jokers=2", "card-golf", "GO1-E-AAAAAAB",
                 "GC1-G333-AAAAAAB", "5H", "JK", "draw", "replace 1", "1.4", "solver", "legal",
                 "\ud800", "\x00", "", " "]))

@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from unicode_text import any_text
 
 from golfcore.runs import jsonl
 from golfcore.cardgame.tournament import plot as tournament_plot
@@ -276,9 +277,9 @@ JSON_VALUES = st.recursive(
     st.none() | st.booleans()
     | st.integers(-10 ** 30, 10 ** 30) | st.sampled_from([0, 1, -1, 2 ** 53, 2 ** 63, 10 ** 4000])
     | st.floats(allow_nan=True, allow_infinity=True)
-    | st.text(max_size=8) | st.sampled_from(["", "\x00", "\ud800", "yes", "won", "points"]),
+    | any_text(max_size=8) | st.sampled_from(["", "\x00", "\ud800", "yes", "won", "points"]),
     lambda children: st.lists(children, max_size=3)
-    | st.dictionaries(st.text(max_size=6), children, max_size=3),
+    | st.dictionaries(any_text(max_size=6), children, max_size=3),
     max_leaves=8)
 
 
@@ -292,7 +293,7 @@ def _mutated(record: dict[str, Any], draw: Any) -> dict[str, Any]:
     elif action == "drop":
         del out[key]
     elif action == "add":
-        out[draw(st.text(max_size=6))] = draw(JSON_VALUES)
+        out[draw(any_text(max_size=6))] = draw(JSON_VALUES)
     elif action == "nest" and isinstance(out[key], (list, dict)) and out[key]:
         inner = out[key]
         index = draw(st.sampled_from(list(inner) if isinstance(inner, dict)

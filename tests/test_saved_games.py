@@ -9,6 +9,7 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from unicode_text import any_text
 
 from golfcore.errors import CodeError, GolfError, PositionError
 from golfcore.solitaire.game import Game
@@ -105,9 +106,9 @@ SAVES = _real_saves()
 CARDS = st.sampled_from(["AS", "10♠", "JK", "K ♣", "9H", "reina de picas", "XX", ""])
 HUGE = st.integers(30, 5000).map(lambda digits: (-1) ** digits * 10 ** digits)
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(-10, 60), HUGE,
-                    st.floats(allow_nan=True), st.text(max_size=8), CARDS)
+                    st.floats(allow_nan=True), any_text(max_size=8), CARDS)
 JSON = st.recursive(SCALARS, lambda inner: st.one_of(
-    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=3)),
+    st.lists(inner, max_size=4), st.dictionaries(any_text(max_size=6), inner, max_size=3)),
     max_leaves=12)
 
 
@@ -140,7 +141,7 @@ def mutated_saves(draw: st.DrawFn) -> object:
             elif action == "drop":
                 del node[key]
             else:
-                node[draw(st.text(max_size=6))] = value
+                node[draw(any_text(max_size=6))] = value
         elif isinstance(node, list) and node:
             index = draw(st.integers(0, len(node) - 1))
             if draw(st.booleans()):
