@@ -22,6 +22,7 @@ from golfcore.framework.games import game_kind
 from golfcore.framework.registry import Registry, load_registry, registry
 from golfcore.framework.variant import Rule, Variant
 from golfcore.cards import Card
+from tests.registries import with_rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SPECS = {"solitaire": hookspecs, "card-game": card_hookspecs}
@@ -87,7 +88,7 @@ def test_misspelt_hook_fails_loudly():
 
     with pytest.raises(PluginError, match="golf_rank_neighbors is not a solitaire hook \\(did you "
                                           "mean golf_rank_neighbours\\?\\)"):
-        _registry_with(Misspelt)          # refused as it is registered, before any rule set
+        with_rules(Misspelt)          # refused as it is registered, before any rule set
 
 
 def test_wrong_hook_arguments_fail_loudly():
@@ -102,27 +103,15 @@ def test_wrong_hook_arguments_fail_loudly():
             return [rank]
 
     with pytest.raises(PluginError, match="bad-args"):
-        _registry_with(BadArgs)
+        with_rules(BadArgs)
 
 
 def test_a_rule_must_fill_the_slot_it_is_given():
-    reg = _registry_with()
+    reg = with_rules()
     bad = Variant(name="bad", title="bad", rules={"draw": "ranks-linear"}, game="solitaire")
     with pytest.raises(VariantError, match="decides the adjacency rule, not the draw rule"):
         reg.add_variant(bad, "test")
         reg.check()
-
-
-def _registry_with(*rules: type[Rule]) -> Registry:
-    reg = Registry(game_kind("solitaire"))
-    base = registry("solitaire")
-    for name, rule in base.rules.items():
-        reg.add_rule(rule, base.rule_origins[name], base.rule_distributions[name])
-    for variant in base:
-        reg.add_variant(variant, variant.origin)
-    for rule in rules:
-        reg.add_rule(rule, "test")
-    return reg
 
 
 # -- a real third-party package, found through its entry points --------------------------------
