@@ -134,29 +134,8 @@ class Taker:
         nxt = (seat + 1) % len(table.rk)
         self.rk, self.vl = table.rk[nxt], table.vl[nxt]
         self.cover = sim.cover_of(tab, self.rk)
-        self.plain_top: float | None = None
-        self.special: list[int] = []
         self.memo: dict[tuple[int, float], float] = {}
-        for p in range(tab.size):
-            plain = not self.cover[p]
-            if plain:
-                for line in tab.lines_at[p]:
-                    first = -2
-                    for z in line:
-                        if z == p:
-                            continue
-                        if first == -2:
-                            first = self.rk[z]
-                        if self.rk[z] < 0 or self.rk[z] != first:
-                            break
-                    else:
-                        plain = False
-                        break
-            if plain:
-                if self.plain_top is None or self.vl[p] > self.plain_top:
-                    self.plain_top = self.vl[p]
-            else:
-                self.special.append(p)
+        self.plain_top, self.special = sim.plain_places(tab, self.rk, self.vl, self.cover)
 
     def gain(self, rank: int, value: float) -> float:
         key = (rank, value)

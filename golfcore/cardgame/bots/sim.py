@@ -215,21 +215,14 @@ class Table:
         return cls(tab, rk, vl, down, mean, ender, pool or [], patient)
 
 
-def draw_gain(table: Table, seat: int) -> float:
-    """What ``seat`` may expect to gain from a card of the stock: for each card it might draw,
-    the best of its replacements or (when allowed) nothing; weighted by the unseen cards."""
-    tab = table.tab
-    rk, vl = table.rk[seat], table.vl[seat]
-    memo: tuple[tuple[int, ...], tuple[float, ...]] | None = None
-    if not table.pool:
-        # the playouts' case: the full shoe, so the answer depends on the board alone
-        memo = (tuple(rk), tuple(vl))
-        known = tab.gains.get(memo)
-        if known is not None:
-            return known
-    cover = cover_of(tab, rk)
-    # places where a card makes and breaks no line: there a card of value v changes the board
-    # by v - vl[p], so only the highest of them matters; the others are valued one by one
+
+def plain_places(tab: Tables, rk: Sequence[int], vl: Sequence[float],
+                 cover: Sequence[int]) -> tuple[float | None, list[int]]:
+    """Split a board's places into plain and special ones. On a plain place a card makes and
+    breaks no line (no cover, and no line through it whose other places all show one rank),
+    so a card of value v changes the board by v - vl[p] there: only the highest plain value
+    matters (the first answer, None when there is no plain place). The special places (the
+    second answer) must be valued one by one."""
     plain_top: float | None = None
     special: list[int] = []
     for p in range(tab.size):
@@ -252,6 +245,22 @@ def draw_gain(table: Table, seat: int) -> float:
                 plain_top = vl[p]
         else:
             special.append(p)
+    return plain_top, special
+
+def draw_gain(table: Table, seat: int) -> float:
+    """What ``seat`` may expect to gain from a card of the stock: for each card it might draw,
+    the best of its replacements or (when allowed) nothing; weighted by the unseen cards."""
+    tab = table.tab
+    rk, vl = table.rk[seat], table.vl[seat]
+    memo: tuple[tuple[int, ...], tuple[float, ...]] | None = None
+    if not table.pool:
+        # the playouts' case: the full shoe, so the answer depends on the board alone
+        memo = (tuple(rk), tuple(vl))
+        known = tab.gains.get(memo)
+        if known is not None:
+            return known
+    cover = cover_of(tab, rk)
+    plain_top, special = plain_places(tab, rk, vl, cover)
     pool = table.pool or tab.count
     total = 0.0
     weight = 0
