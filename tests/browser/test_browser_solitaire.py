@@ -295,7 +295,7 @@ def test_board_screenshot(open_page, make_app, shot, width, height):
         app.expect_waste(g.summary()["waste"])
 
 
-def test_redeal_button_under_a_variant_with_redeals(app):
+def test_redeal_button_under_a_variant_with_redeals(app, shot):
     """A variant with passes through the stock (none is built in; the page offers what the
     server lists, so the test adds the option to the select as a third party's variant would
     appear): the redeal button shows only once the stock is out, turns the waste over, hides,
@@ -316,6 +316,7 @@ def test_redeal_button_under_a_variant_with_redeals(app):
     waste = app("waste").get_attribute("data-card")
     app.expect("redeal").to_be_visible()
     app.expect("redeal").to_have_text("Dar la vuelta al descarte")
+    shot(app.page, "stock-out")
     app("redeal").click()
     app.expect("stock").to_have_attribute("data-count", str(stock))
     app.expect_waste(waste)                             # the top card stays
