@@ -188,34 +188,34 @@ def test_strong_time_limit_is_only_a_cap_and_options_are_checked():
 def test_a_cut_off_playout_is_scored_as_the_players_see_the_boards():
     """The leaf of a playout cut off at the horizon values face-down cards at the mean of the
     unseen cards: two worlds that differ only in hidden cards score the same."""
-    from golfcore.cardgame.bots import sim
+    from golfcore.cardgame.bots.sim import boardview, observed, tables, valuation
     match = Match("card-golf", players=2, seed=12)
     for _ in range(6):
         seat = match.turn
         match.act(seat, GreedyBot("card-golf", seat, 1).act(match.observe(seat)))
-    s = sim.seen(match.observe(match.turn))
-    worlds = [sim.determinise(s, random.Random(k)) for k in range(4)]
+    s = observed.seen(match.observe(match.turn))
+    worlds = [observed.determinise(s, random.Random(k)) for k in range(4)]
     assert len({tuple(tuple(b) for b in w.real) for w in worlds}) > 1
     leaves = {tuple(round(x, 9) for x in w.seen_scores()) for w in worlds}
     assert len(leaves) == 1
     board = s.views[s.seat]
-    table = sim.Table.build(s.tab, s.views, s.mean, s.ender, s.pool)
-    mine = sim.expect(table.vl[s.seat], sim.cover_of(s.tab, table.rk[s.seat]))
-    assert abs(leaves.pop()[s.seat] - mine) < 1e-9 and sim.HIDDEN in board
+    table = valuation.Table.build(s.tab, s.views, s.mean, s.ender, s.pool)
+    mine = boardview.expect(table.vl[s.seat], boardview.cover_of(s.tab, table.rk[s.seat]))
+    assert abs(leaves.pop()[s.seat] - mine) < 1e-9 and tables.HIDDEN in board
 
 
 def test_strong_values_playouts_by_the_chance_of_winning_the_match():
-    from golfcore.cardgame.bots import sim
+    from golfcore.cardgame.bots.sim import observed
     from golfcore.cardgame.bots.strong import MatchValue
 
     match = Match("card-golf", players=2, seed=5)
     observation = dict(match.observe(0))
-    value = MatchValue(sim.seen(observation), observation)
+    value = MatchValue(observed.seen(observation), observation)
     assert value.left >= 3                      # a match to 100 has rounds to come
     even, ahead, behind = value([15, 15], True), value([10, 20], True), value([20, 10], True)
     assert even == pytest.approx(-0.5) and -1 < ahead < even < behind < 0
     late = dict(observation, totals=[90, 80], rounds=[{}] * 5)
-    value = MatchValue(sim.seen(late), late)
+    value = MatchValue(observed.seen(late), late)
     assert value([5, 25], True) == -1.0         # the match ends: the lowest total wins
     assert value([15, 5], True) == 0.0
     assert value([10, 20], True) == -0.5        # a shared win

@@ -7,18 +7,19 @@ import random
 
 import pytest
 
-from golfcore.cardgame.bots import policy, sim
+from golfcore.cardgame.bots import policy
+from golfcore.cardgame.bots.sim import boardview, observed, tables, valuation
 from golfcore.cardgame.match import Match
 
-H = sim.HIDDEN
+H = tables.HIDDEN
 
 
-def table(variant: str, boards: list[list[str | None]]) -> sim.Table:
-    tab = sim.tables(variant)
+def table(variant: str, boards: list[list[str | None]]) -> valuation.Table:
+    tab = tables.tables(variant)
     views = [[tab.by_text[c] if c else H for c in board] for board in boards]
     visible = [c for view in views for c in view if c >= 0]
-    pool = sim.pool_counts(tab, visible)
-    return sim.Table.build(tab, views, sim.pool_mean(tab, pool), -1, pool, True)
+    pool = boardview.pool_counts(tab, visible)
+    return valuation.Table.build(tab, views, boardview.pool_mean(tab, pool), -1, pool, True)
 
 
 def value_of(options: list[tuple[float, int, int]], kind: int, place: int) -> float:
@@ -35,14 +36,14 @@ def test_with_zero_weights_the_policy_is_greedy_on_real_positions():
                 match.act(0, "next")
                 continue
             obs = match.observe(seat)
-            s = sim.seen(obs)
+            s = observed.seen(obs)
             if s.step == "hold" and s.held >= 0:
-                t = sim.Table.build(s.tab, s.views, s.mean, s.ender, s.pool, True)
+                t = valuation.Table.build(s.tab, s.views, s.mean, s.ender, s.pool, True)
                 from_stock = s.held_from == "stock"
                 assert policy.options(t, s.seat, s.held, from_stock, policy.GREEDY) == \
-                    sim.hold_options(t, s.seat, s.held, from_stock)
+                    valuation.hold_options(t, s.seat, s.held, from_stock)
                 assert policy.best(t, s.seat, s.held, from_stock, policy.GREEDY) == \
-                    sim.best_hold(t, s.seat, s.held, from_stock)
+                    valuation.best_hold(t, s.seat, s.held, from_stock)
             match.act(seat, rng.choice(obs["legal"]))
             if match.is_over:
                 break
@@ -63,7 +64,7 @@ def test_a_half_made_line_is_worth_the_chance_of_the_card_that_completes_it():
     mean = t.mean
 
     def change(place: int) -> float:
-        return value_of(styled, sim.REPLACE, place) - value_of(greedy, sim.REPLACE, place)
+        return value_of(styled, tables.REPLACE, place) - value_of(greedy, tables.REPLACE, place)
 
     # the jack on face-down place 5 starts a line of jacks: a jack completes it
     assert change(5) == pytest.approx(-2.0 * j / total * (10 + mean))
@@ -71,13 +72,13 @@ def test_a_half_made_line_is_worth_the_chance_of_the_card_that_completes_it():
     # where before only a queen completed it (10 + a face-down card at the mean)
     assert change(3) == pytest.approx(-2.0 * ((q + j) / total * 20 - q / total * (10 + mean)))
     # discarding changes no line: no potential term
-    assert value_of(styled, sim.DISCARD, sim.NO_PLACE) == \
-        value_of(greedy, sim.DISCARD, sim.NO_PLACE)
+    assert value_of(styled, tables.DISCARD, tables.NO_PLACE) == \
+        value_of(greedy, tables.DISCARD, tables.NO_PLACE)
     # a line of three needs two cards of one rank face up to be half-made
     t3 = table("card-golf", [["QS", "QH", "7D", "KC", None, None, None, None, None],
                              ["4C", None, None, None, None, None, None, None, None]])
     left3, total3 = policy.unseen_ranks(t3)
-    cover = sim.cover_of(t3.tab, t3.rk[0])
+    cover = boardview.cover_of(t3.tab, t3.rk[0])
     row, column = (0, 1, 2), (0, 3, 6)
     assert policy.line_potential(t3.tab, t3.rk[0], t3.vl[0], cover, row, left3, total3) == \
         pytest.approx(6 / 103 * (12 + 12 + 7))
@@ -98,11 +99,11 @@ def test_a_discard_that_completes_the_next_players_line_costs_its_gain():
     greedy = policy.options(t, 0, queen, True, policy.GREEDY)
     styled = policy.options(t, 0, queen, True, policy.Style(deny=1.0))
     # discarding the queen (and turning place 2 up) hands it over: gain less deny_base
-    assert value_of(styled, sim.DISCARD, 1) - value_of(greedy, sim.DISCARD, 1) == \
+    assert value_of(styled, tables.DISCARD, 1) - value_of(greedy, tables.DISCARD, 1) == \
         pytest.approx(gain - 2.0)
     # replacing a face-down card discards an unseen card: no cost; replacing the face-up 5
     # discards a 5, which would replace one of seat 1's queens: 12 - 5 = 7 points, 2 free
-    assert value_of(styled, sim.REPLACE, 1) == value_of(greedy, sim.REPLACE, 1)
-    assert value_of(styled, sim.REPLACE, 0) - value_of(greedy, sim.REPLACE, 0) == \
+    assert value_of(styled, tables.REPLACE, 1) == value_of(greedy, tables.REPLACE, 1)
+    assert value_of(styled, tables.REPLACE, 0) - value_of(greedy, tables.REPLACE, 0) == \
         pytest.approx(7 - 2.0)
-    assert policy.best(t, 0, queen, True, policy.Style(deny=1.0))[1] == sim.REPLACE
+    assert policy.best(t, 0, queen, True, policy.Style(deny=1.0))[1] == tables.REPLACE

@@ -1,4 +1,4 @@
-"""The bots' fast simulator (golfcore.cardgame.bots.sim.Round) against the engine on random
+"""The bots' fast simulator (golfcore.cardgame.bots.sim.playout.Round) against the engine on random
 rounds: built from the engine's round, and given the same random actions, it offers the same
 actions (draw or take; then replace or discard at the same places), deals the same cards, keeps
 the same boards, discard, stock, turn, ender and last turns, ends the round at the same action
@@ -15,31 +15,31 @@ from golfcore.cardgame import actions as a
 from golfcore.cardgame.actions import Action
 from golfcore.cardgame.match import Match
 from golfcore.cardgame.state import DRAW, HOLD, OVER, REVEAL
-from golfcore.cardgame.bots import sim
+from golfcore.cardgame.bots.sim import playout, tables, valuation
 
 VARIANTS = ["card-golf", "six-card", "card-golf+shape=2x2", "card-golf+shape=3x4",
             "card-golf+stock-out-ends-round", "card-golf+ender-penalty=ties"]
 
 
-def round_of(match: Match, rng: random.Random) -> sim.Round:
+def round_of(match: Match, rng: random.Random) -> playout.Round:
     """The simulator's round for the engine's current round (after the start's reveals)."""
-    tab = sim.tables(match.variant.name)
+    tab = tables.tables(match.variant.name)
     rnd = match.state.current
     real = [[tab.index[c] for c in board.cards] for board in rnd.boards]
-    view = [[tab.index[c] if up else sim.HIDDEN for c, up in zip(board.cards, board.up)]
+    view = [[tab.index[c] if up else tables.HIDDEN for c, up in zip(board.cards, board.up)]
             for board in rnd.boards]
-    return sim.Round(tab, real, view, [tab.index[c] for c in reversed(rnd.stock)],
+    return playout.Round(tab, real, view, [tab.index[c] for c in reversed(rnd.stock)],
                      [tab.index[c] for c in rnd.discard], rnd.turn,
                      -1 if rnd.ender is None else rnd.ender, list(rnd.last_turns),
                      random.Random(rng.random()))
 
 
-def same(match: Match, simulated: sim.Round) -> None:
+def same(match: Match, simulated: playout.Round) -> None:
     """Everything the simulator keeps is what the engine's round holds."""
     tab, rnd = simulated.tab, match.state.current
     assert simulated.real == [[tab.index[c] for c in b.cards] for b in rnd.boards]
     if rnd.step != OVER:                # the round's end turns every card up (CG-05)
-        assert simulated.view == [[tab.index[c] if up else sim.HIDDEN
+        assert simulated.view == [[tab.index[c] if up else tables.HIDDEN
                                    for c, up in zip(b.cards, b.up)] for b in rnd.boards]
     assert simulated.discard == [tab.index[c] for c in rnd.discard]
     assert simulated.stock == [tab.index[c] for c in reversed(rnd.stock)]
@@ -75,18 +75,18 @@ def play_round(variant: str, players: int, seed: int, stubborn: float = 0.0) -> 
         assert simulated.tab.cards[card] == match.state.current.held
         offered = {(x.kind, x.place) for x in match.legal(seat)}
         table = simulated.table(5.0, True)
-        options = sim.hold_options(table, seat, card, choice == "draw")
-        kinds = {sim.REPLACE: a.REPLACE, sim.DISCARD: a.DISCARD}
+        options = valuation.hold_options(table, seat, card, choice == "draw")
+        kinds = {tables.REPLACE: a.REPLACE, tables.DISCARD: a.DISCARD}
         # a discard that ends the turn (six-card golf) names no place: NO_PLACE in the simulator
-        assert {(kinds[kind], None if place == sim.NO_PLACE else place)
+        assert {(kinds[kind], None if place == tables.NO_PLACE else place)
                 for _, kind, place in options} == offered
         up = sorted((k, p) for k, p in offered if k == a.REPLACE and rnd.boards[seat].up[p])
         kind, place = (rng.choice(up) if up and rng.random() < stubborn
                        else rng.choice(sorted(offered, key=str)))
         before = len(match.state.current.stock)
         assert match.act(seat, str(Action(kind, place))).accepted
-        simulated.apply(seat, card, sim.REPLACE if kind == a.REPLACE else sim.DISCARD,
-                        sim.NO_PLACE if place is None else place)
+        simulated.apply(seat, card, tables.REPLACE if kind == a.REPLACE else tables.DISCARD,
+                        tables.NO_PLACE if place is None else place)
         over = simulated.end_turn(seat)
         turns += 1
         after = match.state.current

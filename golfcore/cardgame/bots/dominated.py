@@ -31,8 +31,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from golfcore.cardgame.actions import DISCARD, DRAW, REPLACE, TAKE, Action
-from golfcore.cardgame.bots.sim import (HIDDEN, NO_PLACE, Seen, Tables, cover_of, place_delta,
-                                        seen)
+from golfcore.cardgame.bots.sim.boardview import cover_of, place_delta
+from golfcore.cardgame.bots.sim.observed import Seen, seen
+from golfcore.cardgame.bots.sim.tables import HIDDEN, NO_PLACE, Tables
 
 #: (kind, place) of a second action.
 Key = tuple[str, int]

@@ -23,12 +23,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from golfcore.cardgame.actions import DISCARD, REPLACE
-from golfcore.cardgame.bots import sim
+from golfcore.cardgame.bots.sim import boardview, observed, tables, valuation
 from golfcore.cardgame.bots.base import Bot, BotError
 from golfcore.cardgame.bots.dominated import hold_dominance
 
-KIND_TEXT = {sim.REPLACE: REPLACE, sim.DISCARD: DISCARD}
-SIM_KIND = {REPLACE: sim.REPLACE, DISCARD: sim.DISCARD}
+KIND_TEXT = {tables.REPLACE: REPLACE, tables.DISCARD: DISCARD}
+SIM_KIND = {REPLACE: tables.REPLACE, DISCARD: tables.DISCARD}
 
 #: The default gain (points) that makes the greedy bot take the discard's card.
 THRESHOLD = 2.0
@@ -76,7 +76,7 @@ class GreedyBot(Bot):
         legal = self.legal(observation)
         if len(legal) == 1:
             return legal[0]
-        s = sim.seen(observation)
+        s = observed.seen(observation)
         if s.step == "reveal":
             return self.rng(observation).choice(legal)
         patient = self._turns.get(s.round, 0) < self.patience
@@ -85,41 +85,41 @@ class GreedyBot(Bot):
         return greedy_action(s, legal, self.threshold, patient)
 
 
-def table_of(s: sim.Seen, patient: bool) -> sim.Table:
-    return sim.Table.build(s.tab, s.views, s.mean, s.ender, s.pool, patient)
+def table_of(s: observed.Seen, patient: bool) -> valuation.Table:
+    return valuation.Table.build(s.tab, s.views, s.mean, s.ender, s.pool, patient)
 
 
-def allowed_hold(s: sim.Seen, card: int, from_stock: bool) -> set[tuple[int, int]]:
+def allowed_hold(s: observed.Seen, card: int, from_stock: bool) -> set[tuple[int, int]]:
     """The second actions holding ``card`` that are not dominated, as (sim kind, place)."""
     reasons = hold_dominance(s, card, from_stock)
     return {(SIM_KIND[k], p) for (k, p), why in reasons.items() if why is None}
 
 
-def take_value(s: sim.Seen, table: sim.Table) -> tuple[float, int, int] | None:
+def take_value(s: observed.Seen, table: valuation.Table) -> tuple[float, int, int] | None:
     """The greedy second action with the discard's card (``None`` if every one is dominated)."""
     if s.top < 0:
         return None
     allowed = allowed_hold(s, s.top, False)
     if not allowed:
         return None
-    return sim.best_hold(table, s.seat, s.top, False, allowed)
+    return valuation.best_hold(table, s.seat, s.top, False, allowed)
 
 
-def greedy_action(s: sim.Seen, legal: list[str], threshold: float, patient: bool) -> str:
+def greedy_action(s: observed.Seen, legal: list[str], threshold: float, patient: bool) -> str:
     table = table_of(s, patient)
     if s.step == "draw":
         if "take" in legal:
             best = take_value(s, table)
-            e0 = sim.expect(table.vl[s.seat], sim.cover_of(s.tab, table.rk[s.seat]))
-            bar = threshold if threshold >= 0 else sim.draw_gain(table, s.seat)
+            e0 = boardview.expect(table.vl[s.seat], boardview.cover_of(s.tab, table.rk[s.seat]))
+            bar = threshold if threshold >= 0 else valuation.draw_gain(table, s.seat)
             if best is not None and e0 - best[0] > bar:
                 return "take"
         return "draw" if "draw" in legal else legal[0]
     if s.step == "hold" and s.held >= 0:
         from_stock = s.held_from == "stock"
         allowed = allowed_hold(s, s.held, from_stock)
-        _, kind, place = sim.best_hold(table, s.seat, s.held, from_stock, allowed or None)
-        text = sim.hold_text(kind, place)
+        _, kind, place = valuation.best_hold(table, s.seat, s.held, from_stock, allowed or None)
+        text = tables.hold_text(kind, place)
         if text in legal:
             return text
     return legal[0]

@@ -24,7 +24,7 @@ import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from golfcore.cardgame.bots import sim
+from golfcore.cardgame.bots.sim import boardview, playout, tables, valuation
 
 
 @dataclass(frozen=True)
@@ -39,7 +39,7 @@ class Style:
 GREEDY = Style()
 
 
-def unseen_ranks(table: sim.Table) -> tuple[dict[int, int], int]:
+def unseen_ranks(table: valuation.Table) -> tuple[dict[int, int], int]:
     """Cards of each rank nobody sees (the shoe less every face-up card), and their total."""
     tab = table.tab
     left = dict(_shoe_ranks(tab))
@@ -53,14 +53,14 @@ def unseen_ranks(table: sim.Table) -> tuple[dict[int, int], int]:
 
 
 @functools.lru_cache(maxsize=64)
-def _shoe_ranks(tab: sim.Tables) -> dict[int, int]:
+def _shoe_ranks(tab: tables.Tables) -> dict[int, int]:
     left: dict[int, int] = {}
     for i, n in enumerate(tab.count):
         left[tab.rank[i]] = left.get(tab.rank[i], 0) + n
     return left
 
 
-def line_potential(tab: sim.Tables, rk: Sequence[int], vl: Sequence[float],
+def line_potential(tab: tables.Tables, rk: Sequence[int], vl: Sequence[float],
                    cover: Sequence[int], line: Sequence[int], left: dict[int, int],
                    total: int) -> float:
     """A line's potential: the chance that the next card is one that completes it in one
@@ -100,7 +100,7 @@ def line_potential(tab: sim.Tables, rk: Sequence[int], vl: Sequence[float],
     return chance / total * points if points > 0 else 0.0
 
 
-def potential_delta(tab: sim.Tables, rk: list[int], vl: list[float], cover: Sequence[int],
+def potential_delta(tab: tables.Tables, rk: list[int], vl: list[float], cover: Sequence[int],
                     p: int, rank: int, value: float, left: dict[int, int], total: int,
                     before: dict[tuple[int, ...], float] | None = None) -> float:
     """How the potential of the lines through ``p`` changes when a card of ``rank`` and
@@ -127,15 +127,15 @@ class Taker:
     """What the next player (after ``seat``) would gain by taking a discarded card: its best
     placement of the card, 0 if none helps. Places where a card makes and breaks no line
     change that board by the card's value less the place's, so only the highest of them
-    matters; the others are valued one by one (as :func:`sim.draw_gain` does)."""
+    matters; the others are valued one by one (as :func:`valuation.draw_gain` does)."""
 
-    def __init__(self, table: sim.Table, seat: int) -> None:
+    def __init__(self, table: valuation.Table, seat: int) -> None:
         tab = self.tab = table.tab
         nxt = (seat + 1) % len(table.rk)
         self.rk, self.vl = table.rk[nxt], table.vl[nxt]
-        self.cover = sim.cover_of(tab, self.rk)
+        self.cover = boardview.cover_of(tab, self.rk)
         self.memo: dict[tuple[int, float], float] = {}
-        self.plain_top, self.special = sim.plain_places(tab, self.rk, self.vl, self.cover)
+        self.plain_top, self.special = valuation.plain_places(tab, self.rk, self.vl, self.cover)
 
     def gain(self, rank: int, value: float) -> float:
         key = (rank, value)
@@ -145,14 +145,14 @@ class Taker:
             if self.plain_top is not None:
                 best = min(best, value - self.plain_top)
             for p in self.special:
-                d = sim.place_delta(self.tab, self.rk, self.vl, self.cover, p, rank, value)
+                d = boardview.place_delta(self.tab, self.rk, self.vl, self.cover, p, rank, value)
                 if d < best:
                     best = d
             out = self.memo[key] = -best
         return out
 
 
-def give(table: sim.Table, seat: int, rank: int, value: float) -> float:
+def give(table: valuation.Table, seat: int, rank: int, value: float) -> float:
     """What the next player gains (expected points) by taking a discarded card of this rank
     and value: its best placement, 0 if none helps."""
     return Taker(table, seat).gain(rank, value)
@@ -162,7 +162,7 @@ class Context:
     """What :func:`options` needs of one table and seat, computed once for a turn's two
     decisions (the discard's card, the stock's)."""
 
-    def __init__(self, table: sim.Table, seat: int, style: Style) -> None:
+    def __init__(self, table: valuation.Table, seat: int, style: Style) -> None:
         self.left: dict[int, int] = {}
         self.total = 1
         if style.potential and table.ender < 0:
@@ -170,10 +170,10 @@ class Context:
         self.taker = Taker(table, seat) if style.deny else None
 
 
-def options(table: sim.Table, seat: int, card: int, from_stock: bool, style: Style,
+def options(table: valuation.Table, seat: int, card: int, from_stock: bool, style: Style,
             context: Context | None = None) -> list[tuple[float, int, int]]:
-    """:func:`sim.hold_options` with the style's terms added (lower is better)."""
-    base = sim.hold_options(table, seat, card, from_stock)
+    """:func:`valuation.hold_options` with the style's terms added (lower is better)."""
+    base = valuation.hold_options(table, seat, card, from_stock)
     if style.potential == 0 and style.deny == 0:
         return base
     ctx = context or Context(table, seat, style)
@@ -183,15 +183,15 @@ def options(table: sim.Table, seat: int, card: int, from_stock: bool, style: Sty
     last = table.down[seat] == 1 and not ended
     r, v = tab.rank[card], float(tab.val[card])
     out = []
-    cover = sim.cover_of(tab, rk) if style.potential and not ended else []
+    cover = boardview.cover_of(tab, rk) if style.potential and not ended else []
     before: dict[tuple[int, ...], float] = {}
     for value, kind, p in base:
         ends = last and p >= 0 and rk[p] < 0
-        if style.potential and not ended and not ends and kind == sim.REPLACE:
+        if style.potential and not ended and not ends and kind == tables.REPLACE:
             value -= style.potential * potential_delta(tab, rk, vl, cover, p, r, v, ctx.left,
                                                        ctx.total, before)
         if ctx.taker is not None:
-            if kind == sim.REPLACE:
+            if kind == tables.REPLACE:
                 key = (rk[p], vl[p]) if rk[p] >= 0 else None
             else:
                 key = (r, v)
@@ -203,7 +203,7 @@ def options(table: sim.Table, seat: int, card: int, from_stock: bool, style: Sty
     return out
 
 
-def best(table: sim.Table, seat: int, card: int, from_stock: bool, style: Style,
+def best(table: valuation.Table, seat: int, card: int, from_stock: bool, style: Style,
          allowed: object = None, context: Context | None = None
          ) -> tuple[float, int, int] | None:
     """The style's second action (lowest value; ties to a face-down place, then the lower
@@ -214,22 +214,22 @@ def best(table: sim.Table, seat: int, card: int, from_stock: bool, style: Style,
     for value, kind, p in options(table, seat, card, from_stock, style, context):
         if allowed is not None and (kind, p) not in allowed:   # type: ignore[operator]
             continue
-        key = (round(value, 9), 0 if sim.face_down(rk, p) else 1, kind, p)
+        key = (round(value, 9), 0 if tables.face_down(rk, p) else 1, kind, p)
         if found_key is None or key < found_key:
             found_key, found = key, (value, kind, p)
     return found
 
 
-def baseline(table: sim.Table, seat: int) -> float:
+def baseline(table: valuation.Table, seat: int) -> float:
     """The board's expected points before a move (the take decision compares with it)."""
     tab = table.tab
-    return sim.expect(table.vl[seat], sim.cover_of(tab, table.rk[seat]))
+    return boardview.expect(table.vl[seat], boardview.cover_of(tab, table.rk[seat]))
 
 
-def turn(r: sim.Round, mean: float, threshold: float, patient: bool, style: Style) -> bool:
+def turn(r: playout.Round, mean: float, threshold: float, patient: bool, style: Style) -> bool:
     """The seat to play in a simulated round plays the style's turn (the discard's card when
     it saves more than ``threshold``, else a card from the stock); True when the round is
-    over. ``mean``: the value of a face-down card, as in :meth:`sim.Round.greedy_turn`."""
+    over. ``mean``: the value of a face-down card, as in :meth:`playout.Round.greedy_turn`."""
     seat = r.turn
     table = r.table(mean, patient)
     top = r.discard[-1] if r.discard else -1

@@ -40,7 +40,8 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from golfcore.cardgame.bots import policy, sim
+from golfcore.cardgame.bots import policy
+from golfcore.cardgame.bots.sim import boardview, observed, playout, tables, valuation
 from golfcore.cardgame.bots.base import Bot, BotError
 from golfcore.cardgame.bots.greedy import (THRESHOLD, allowed_hold, greedy_action,
                                            number, table_of)
@@ -145,7 +146,7 @@ class StrongBot(Bot):
         legal = self.legal(observation)
         if len(legal) == 1:
             return legal[0]
-        s = sim.seen(observation)
+        s = observed.seen(observation)
         if s.step == "reveal":
             return self.rng(observation).choice(legal)
         if s.step not in ("draw", "hold") or (s.step == "hold" and s.held < 0):
@@ -166,7 +167,7 @@ class StrongBot(Bot):
             MatchValue(s, observation)
         return text_of(self.search(s, cands, base, self.rng(observation), value), s)
 
-    def default_action(self, s: sim.Seen, legal: list[str]) -> str:
+    def default_action(self, s: observed.Seen, legal: list[str]) -> str:
         """The move of the bot's policy (:mod:`.policy`, greedy's with the line potential and
         denial terms), among the moves that are not dominated: what the search must beat."""
         if self.style == policy.GREEDY:
@@ -187,13 +188,13 @@ class StrongBot(Bot):
             choice = policy.best(table, s.seat, s.held, from_stock, self.style,
                                  allowed or None)
             if choice is not None:
-                text = sim.hold_text(choice[1], choice[2])
+                text = tables.hold_text(choice[1], choice[2])
                 if text in legal:
                     return text
         return greedy_action(s, legal, self.threshold, True)
 
     @staticmethod
-    def round_value(s: sim.Seen) -> Any:
+    def round_value(s: observed.Seen) -> Any:
         players = s.players
 
         def value(scores: list[int], final: bool) -> float:
@@ -203,7 +204,7 @@ class StrongBot(Bot):
 
     # -- candidates ------------------------------------------------------------------------------
 
-    def candidate_list(self, s: sim.Seen, legal: list[str]) -> list[Candidate]:
+    def candidate_list(self, s: observed.Seen, legal: list[str]) -> list[Candidate]:
         table = table_of(s, True)
         if s.step == "hold":
             from_stock = s.held_from == "stock"
@@ -213,7 +214,7 @@ class StrongBot(Bot):
             out += self._uses(s, table, s.top, False, max(1, self.candidates - 1))
         return out
 
-    def _uses(self, s: sim.Seen, table: sim.Table, card: int, from_stock: bool,
+    def _uses(self, s: observed.Seen, table: valuation.Table, card: int, from_stock: bool,
               limit: int) -> list[Candidate]:
         allowed = allowed_hold(s, card, from_stock)
         opts = [(v, k, p) for v, k, p in policy.options(table, s.seat, card, from_stock,
@@ -222,7 +223,7 @@ class StrongBot(Bot):
         if not opts:
             return []
         rk = table.rk[s.seat]
-        opts.sort(key=lambda o: (round(o[0], 9), 0 if sim.face_down(rk, o[2]) else 1, o[1],
+        opts.sort(key=lambda o: (round(o[0], 9), 0 if tables.face_down(rk, o[2]) else 1, o[1],
                                  o[2]))
         best = opts[0][0]
         out: list[Candidate] = []
@@ -230,18 +231,18 @@ class StrongBot(Bot):
         for v, k, p in opts:
             if v > best + self.margin or len(out) >= limit:
                 break
-            if sim.face_down(rk, p) and table.down[s.seat] > 1 and s.ender < 0:
+            if tables.face_down(rk, p) and table.down[s.seat] > 1 and s.ender < 0:
                 # face-down places are alike before the round's end: one stands for all of a
                 # kind, except where lines differ: one discard stands for all
-                if seen_down and k == sim.DISCARD:
+                if seen_down and k == tables.DISCARD:
                     continue
-                seen_down = seen_down or k == sim.DISCARD
+                seen_down = seen_down or k == tables.DISCARD
             out.append((card, k, p))
         return out
 
     # -- search ----------------------------------------------------------------------------------
 
-    def search(self, s: sim.Seen, cands: list[Candidate], base: int, rng: Any,
+    def search(self, s: observed.Seen, cands: list[Candidate], base: int, rng: Any,
                value: Any) -> Candidate:
         """The candidate to play: the one whose playouts beat the policy's choice
         ``cands[base]`` by the most, if by more than ``confidence`` standard errors; else the
@@ -260,7 +261,7 @@ class StrongBot(Bot):
         target = self.iterations
         while True:
             while runs < target:
-                world = sim.determinise(s, rng)
+                world = observed.determinise(s, rng)
                 state = world.rng.getstate()
                 values = []
                 for cand in cands:
@@ -295,7 +296,7 @@ class StrongBot(Bot):
         self.stats[1] += runs * n
         return cands[best]
 
-    def play(self, r: sim.Round, s: sim.Seen, cand: Candidate,
+    def play(self, r: playout.Round, s: observed.Seen, cand: Candidate,
              patient_turns: int) -> list[float]:
         card, kind, place = cand
         seat = s.seat
@@ -327,7 +328,7 @@ class MatchValue:
     round so far. Far from the end this is nearly linear in the points (the round objective);
     near it, a player ahead avoids variance and one behind seeks it."""
 
-    def __init__(self, s: sim.Seen, observation: Mapping[str, Any]) -> None:
+    def __init__(self, s: observed.Seen, observation: Mapping[str, Any]) -> None:
         self.seat = s.seat
         self.rules = s.tab.rules
         totals = observation.get("totals") or [0] * s.players
@@ -342,7 +343,7 @@ class MatchValue:
                 [t + round((left + 1) * per_round) for t in self.totals], self.done + left + 1):
             left += 1
         self.left = left
-        spread = SPREAD * math.sqrt(s.tab.size) * math.sqrt(sim.pool_variance(
+        spread = SPREAD * math.sqrt(s.tab.size) * math.sqrt(boardview.pool_variance(
             s.tab, s.pool, s.mean))
         self.spread = spread
         self.memo: dict[tuple[tuple[int, ...], bool], float] = {}
@@ -367,7 +368,7 @@ class MatchValue:
         p = 1.0
         for k, t in enumerate(totals):
             if k != self.seat:
-                p *= sim._phi((t - mine) / sd)
+                p *= tables._phi((t - mine) / sd)
         return p
 
 
@@ -376,10 +377,10 @@ class MatchValue:
 SPREAD = 1.3
 
 
-def text_of(cand: Candidate, s: sim.Seen) -> str:
+def text_of(cand: Candidate, s: observed.Seen) -> str:
     card, kind, place = cand
     if card is None:
         return "draw"
     if s.step == "draw":
         return "take"
-    return sim.hold_text(kind, place)
+    return tables.hold_text(kind, place)
