@@ -37,17 +37,17 @@ def place_delta(tab: Tables, rk: Sequence[int], vl: Sequence[float], cover: Sequ
     values (the mean for face down) of the board's places."""
     old = rk[p]
     changed: dict[int, int] | None = None
-    for line in tab.lines_at[p]:
-        before = old >= 0
-        after = True
-        for z in line:
-            if z == p:
-                continue
+    for line, others in tab.line_pairs_at[p]:
+        before = old >= 0        # the line is complete now (its other places show p's rank)
+        after = True             # and once the card is there
+        for z in others:
             rz = rk[z]
             if rz != r:
                 after = False
             if rz != old:
                 before = False
+            if not (before or after):
+                break
         if before != after:
             if changed is None:
                 changed = {}

@@ -49,6 +49,10 @@ class Tables:
         #: for each place, the lines through it
         self.lines_at: list[tuple[tuple[int, ...], ...]] = [
             tuple(line for line in rules.lines if p in line) for p in range(self.size)]
+        #: for each place, the lines through it, each with its other places
+        self.line_pairs_at: list[tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]] = [
+            tuple((line, tuple(z for z in line if z != p)) for line in self.lines_at[p])
+            for p in range(self.size)]
         self.may_discard: bool = rules.may_discard_drawn
         #: whether discarding a drawn card turns a face-down card up (CG-04) or only ends the
         #: turn (six-card golf's guides: the second action ``(DISCARD, NO_PLACE)``)

@@ -170,16 +170,25 @@ def hold_options(table: Table, seat: int, card: int, from_stock: bool
 def best_hold(table: Table, seat: int, card: int, from_stock: bool,
               allowed: Any = None) -> tuple[float, int, int]:
     """The greedy second action: the lowest value of :func:`hold_options` (``allowed``, when
-    given, filters ``(kind, place)``); ties go to a face-down place, then the lower place."""
-    best: tuple[float, int, int] | None = None
-    rk = table.rk[seat]
-    best_key: tuple[float, int, int, int] | None = None
-    for value, kind, p in hold_options(table, seat, card, from_stock):
-        if allowed is not None and (kind, p) not in allowed:
-            continue
-        key = (round(value, 9), 0 if face_down(rk, p) else 1, kind, p)
-        if best_key is None or key < best_key:
-            best_key, best = key, (value, kind, p)
-    if best is None:
+    given, filters ``(kind, place)``), values equal to 9 decimals being ties; ties go to a
+    face-down place, then the lower kind (replacing first), then the lower place.
+
+    Rounding is monotone, so the lowest rounded value is the lowest value rounded: only the
+    options within 2e-9 of the lowest are rounded (this runs in every turn of every playout)."""
+    options = hold_options(table, seat, card, from_stock)
+    if allowed is not None:
+        options = [o for o in options if (o[1], o[2]) in allowed]
+    if not options:
         raise GolfError("no second action is allowed")
+    low = min(o[0] for o in options)
+    low_rounded = round(low, 9)
+    rk = table.rk[seat]
+    best = options[0]
+    best_key: tuple[int, int, int] | None = None
+    for option in options:
+        value, kind, p = option
+        if value - low <= 2e-9 and round(value, 9) == low_rounded:
+            key = (0 if face_down(rk, p) else 1, kind, p)
+            if best_key is None or key < best_key:
+                best_key, best = key, option
     return best
