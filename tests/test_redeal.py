@@ -129,12 +129,19 @@ def test_a_save_with_more_passes_than_the_variant_allows_is_refused_whole():
         Game("cards4", position=Position.from_json({**STUCK.to_json(), "passes": 1}))
 
 
-def test_a_dealt_game_after_a_redeal_round_trips_with_its_history():
-    game = Game("traditional+redeals=1", deal=3)
-    rng = random.Random(3)
+def played_to_the_end(variant: str, deal: int) -> Game:
+    """A dealt game played at random to its end, redealing whenever it may (seeded by the
+    deal: the same game each run)."""
+    game = Game(variant, deal=deal)
+    rng = random.Random(deal)
     while not game.is_over:
         legal = game.legal_moves()
         game.apply(next((m for m in legal if m.is_redeal), None) or rng.choice(legal))
+    return game
+
+
+def test_a_dealt_game_after_a_redeal_round_trips_with_its_history():
+    game = played_to_the_end("traditional+redeals=1", deal=3)
     assert game.position.passes == 1
     again = Game.from_json(game.dumps())
     assert again.state == game.state and again.deal == 3
@@ -150,11 +157,7 @@ def test_a_dealt_game_after_a_redeal_round_trips_with_its_history():
 
 def test_a_dealt_game_after_a_redeal_without_history_is_checked_against_its_deal():
     """No undo history: the line from the deal is searched (golfcore.solitaire.passes)."""
-    game = Game("traditional+redeals=1+undo-limit=0", deal=5)
-    rng = random.Random(5)
-    while not game.is_over:
-        legal = game.legal_moves()
-        game.apply(next((m for m in legal if m.is_redeal), None) or rng.choice(legal))
+    game = played_to_the_end("traditional+redeals=1+undo-limit=0", deal=5)
     assert game.position.passes == 1 and len(game.position.stock) > 1
     assert Game.from_json(game.dumps()).state == game.state
     forged = game.to_json()
