@@ -350,7 +350,11 @@ def test_ctrl_c_on_a_cluster_cancels_the_work_and_keeps_the_records(local_cluste
     output = tmp_path / "dask.jsonl"
     # (Ctrl-C's default handling in the child, as from a terminal, even where the tests run
     # with SIGINT ignored)
-    golf_run = subprocess.Popen([*GOLF, *TOURNAMENT, "--scheduler", lc.scheduler_address,
+    # 400 matches (the run is cut short, so they cost nothing): on a quick machine the usual
+    # 24 could all be played between the first record and the signal
+    long_run = [*TOURNAMENT[:TOURNAMENT.index("--matches") + 1], "400",
+                *TOURNAMENT[TOURNAMENT.index("--matches") + 2:]]
+    golf_run = subprocess.Popen([*GOLF, *long_run, "--scheduler", lc.scheduler_address,
                                  "--output", str(output)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                 preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
@@ -364,7 +368,7 @@ def test_ctrl_c_on_a_cluster_cancels_the_work_and_keeps_the_records(local_cluste
             golf_run.wait()
     assert golf_run.returncode == 130 and "Traceback" not in err
     records = read(output)
-    assert f"interrupted with {len(records)} of 24 matches played" in err
-    assert len({r["match"] for r in records}) == len(records) < 24
+    assert f"interrupted with {len(records)} of 400 matches played" in err
+    assert len({r["match"] for r in records}) == len(records) < 400
     wait_for(lambda: client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks))
              == 0, 30, "the scheduler to drop the cancelled matches")
