@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from golfcore import cli
-from golfcore.conformance.runner import FAIL, PASS, InProcessEngine, ProgramEngine, run
+from golfcore.conformance.runner import FAIL, PASS, SKIP, InProcessEngine, ProgramEngine, run
 from golfcore.conformance.specfile import SPECS_DIR, SpecError, load, loads
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -385,3 +385,55 @@ def test_the_runner_refuses_an_empty_or_unreadable_command():
     with pytest.raises(EngineError):
         ProgramEngine("golf serve", timeout=float("nan"))
 
+
+
+REDEAL = """\
+format: 5
+cases:
+  - id: a-pass
+    rules: [C4-04]
+    source:
+      document: 002_a6a0bf2322249e69.txt
+      quote: ni volver a recorrer el mazo
+    variants: [cards4+redeals=1]
+    features: [position, compose, redeal]
+    start:
+      position: |
+        stock: 2S
+        waste: 4C
+        1: 9C
+    steps:
+      - draw
+      - STEP
+"""
+
+
+@pytest.mark.parametrize("step", ["redeal", "redeal: true\n        expect: {stock: 1}"])
+def test_a_redeal_step_needs_format_5(step):
+    text = REDEAL.replace("STEP", step)
+    assert _errors(text) == []
+    [error, *_] = _errors(text.replace("format: 5", "format: 4"))
+    assert error == "bad.yaml:17: the action 'redeal' needs 'format: 5' (this file says format 4)"
+
+
+def test_a_redeal_step_runs_and_an_engine_without_the_feature_skips_it(tmp_path):
+    spec = _write(tmp_path / "redeal.yaml", REDEAL.replace(
+        "STEP", "redeal: true\n        expect: {accepted: true, stock: 1, waste: 2S}"))
+    report = run([spec], InProcessEngine())
+    assert report.errors == [] and [r.status for r in report.results] == [PASS]
+    wrong = _write(tmp_path / "wrong.yaml", REDEAL.replace(
+        "STEP", "redeal: true\n        expect: {accepted: true, stock: 0}"))
+    [result] = run([wrong], InProcessEngine()).results
+    assert result.status == FAIL and result.failures[0].field == "stock"
+    [result] = run([spec], EngineWithoutRedeals()).results
+    assert result.status == SKIP and "engine lacks redeal" in result.reason
+
+
+class EngineWithoutRedeals(InProcessEngine):
+    """golfcore, saying in its hello that it has no passes through the stock (an older engine)."""
+
+    def request(self, message):
+        reply = super().request(message)
+        if message.get("cmd") == "hello":
+            reply = {**reply, "features": [f for f in reply["features"] if f != "redeal"]}
+        return reply

@@ -73,7 +73,7 @@ def _needed_features(case: Case) -> set[str]:
         return needed
     needed = {next(iter(case.start))}                      # code, deal or position
     for step in case.steps:
-        if step.action in ("undo", "hint"):
+        if step.action in ("undo", "hint", "redeal"):
             needed.add(step.action)
         for expect in [step.expect, *step.expect_by_variant.values()]:
             needed |= {"score", "messages", "code", "deal"} & set(expect)

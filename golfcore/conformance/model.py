@@ -32,7 +32,7 @@ class Step:
 
     index: int
     line: int
-    #: solitaire: "play", "draw", "undo", "hint", "solve" or None (a check);
+    #: solitaire: "play", "draw", "redeal", "undo", "hint", "solve" or None (a check);
     #: card game: "act" or "observe"
     action: str | None
     #: play: column, "column.row" or a card text; act: the canonical action text

@@ -6,9 +6,9 @@ applies to, protocol requests (:mod:`golfcore.protocol.server`) to an engine
 (:mod:`golfcore.conformance.compare`) → :class:`CaseResult` values → a :class:`Report` (rule
 ids × variants matrix; :mod:`golfcore.conformance.report`).
 
-Solitaire cases speak ``new``/``play``/``draw``/``undo``/``hint``/``solve``/``state``; card-game
-cases (``game: card-game``) speak ``new`` with ``"game": "card-game"``, ``act`` (as a seat) and
-``observe``, and are compared with the reply's ``observation``.
+Solitaire cases speak ``new``/``play``/``draw``/``redeal``/``undo``/``hint``/``solve``/``state``;
+card-game cases (``game: card-game``) speak ``new`` with ``"game": "card-game"``, ``act`` (as a
+seat) and ``observe``, and are compared with the reply's ``observation``.
 
 This module holds :class:`Runner` (one engine; its ``hello`` decides what is skipped) and
 :func:`run`. It also re-exports, as before the runner was split, the engines

@@ -3,8 +3,9 @@
 :func:`solitaire_case` turns a schema-valid case into a :class:`~golfcore.conformance.model.Case`:
 the start (a ``deal``, a ``code`` or a ``position``) can exist under the rules (or, for a start
 that must be refused, is kept as written with the cards that parse in canonical form); each
-step has at most one action (``play``, ``draw``, ``undo``, ``hint``, ``solve``; ``repeat`` at
-most :data:`MAX_REPEAT` times) and its expectations hold cards and moves in canonical form.
+step has at most one action (``play``, ``draw``, ``redeal``, ``undo``, ``hint``, ``solve``;
+``repeat`` at most :data:`MAX_REPEAT` times) and its expectations hold cards and moves in
+canonical form.
 :func:`position_from_spec` reads a spec's position, for the runner too.
 """
 
@@ -145,7 +146,7 @@ def _step(index: int, node: Node, data: Any, path: str, variants: list[str]) -> 
     if isinstance(data, str):
         return Step(index, line, data)
     fields = node.value
-    actions = [k for k in ("play", "draw", "undo", "hint", "solve") if k in data]
+    actions = [k for k in ("play", "draw", "redeal", "undo", "hint", "solve") if k in data]
     if len(actions) > 1:
         raise SpecError(path, line, f"step {index}: one action a step, got "
                         f"{', '.join(actions)}")

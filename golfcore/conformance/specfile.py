@@ -1,8 +1,8 @@
 """Conformance spec files: load YAML safely, validate, and keep the line of everything.
 
-A spec file (``format: 4``; ``format: 1`` holds solitaire cases only, ``format: 2`` adds the
+A spec file (``format: 5``; ``format: 1`` holds solitaire cases only, ``format: 2`` adds the
 card game, ``format: 3`` refused starts and four solitaire expectations, ``format: 4`` a
-suite's own rules catalogue; described by
+suite's own rules catalogue, ``format: 5`` the solitaire action ``redeal``; described by
 ``specs/schema.json`` and ``specs/README.md``) holds *cases*: a game (the solitaire unless
 ``game: card-game``), a start, and either a sequence of steps with expectations after any step,
 or ``start_error``: the start must be refused. :func:`load` turns one file into :class:`Case`
@@ -63,9 +63,10 @@ __all__ = [
 
 #: The newest format; :data:`FORMATS` are the ones this loader reads (1: solitaire cases only;
 #: 2: card-game cases; 3: refused starts and the expectations of :data:`FORMAT_3_EXPECT`;
-#: 4: a suite's own ``catalogue``, :mod:`golfcore.conformance.catalogue`).
-FORMAT = 4
-FORMATS = (1, 2, 3, 4)
+#: 4: a suite's own ``catalogue``, :mod:`golfcore.conformance.catalogue`; 5: the solitaire
+#: action ``redeal``, for variants with passes through the stock).
+FORMAT = 5
+FORMATS = (1, 2, 3, 4, 5)
 
 #: Solitaire expectations that need ``format: 3``.
 FORMAT_3_EXPECT = ("undoable", "code", "deal", "score_kind")
@@ -163,7 +164,8 @@ def _game_of(case_node: Node, fmt: int, path: str) -> str | SpecError:
 
 
 def _shape_of(case_node: Node, fmt: int, game: str, path: str) -> SpecError | None:
-    """Why a case cannot be read under its file's format (a format 3 field in an older file),
+    """Why a case cannot be read under its file's format (a format 3 field or a ``redeal`` step
+    in an older file),
     or has neither or both of ``steps`` and ``start_error``; else None."""
     if not isinstance(case_node.value, dict):
         return None                                   # the schema says what it should be
@@ -189,6 +191,11 @@ def _shape_of(case_node: Node, fmt: int, game: str, path: str) -> SpecError | No
                         return SpecError(path, expect.value[key].line,
                                          f"the expectation {key!r} needs 'format: 3' (this "
                                          f"file says format {fmt})")
+    if fmt < 5 and game == SOLITAIRE and steps is not None and isinstance(steps.value, list):
+        for step in steps.value:
+            if step.value == "redeal" or (isinstance(step.value, dict) and "redeal" in step.value):
+                return SpecError(path, step.line, f"the action 'redeal' needs 'format: 5' (this "
+                                                  f"file says format {fmt})")
     if refused is not None and steps is not None:
         return SpecError(path, steps.line, "a case whose start must be refused ('start_error') "
                                            "has no 'steps'")
