@@ -316,6 +316,7 @@ def test_redeal_button_under_a_variant_with_redeals(app, shot):
     waste = app("waste").get_attribute("data-card")
     app.expect("redeal").to_be_visible()
     app.expect("redeal").to_have_text("Dar la vuelta al descarte")
+    app.expect(app.page.locator("#variant-name")).to_have_text("Golf clásico de Cards4 + redeals=1")
     shot(app.page, "stock-out")
     app("redeal").click()
     app.expect("stock").to_have_attribute("data-count", str(stock))

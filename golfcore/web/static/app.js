@@ -120,9 +120,14 @@ class App {
   }
 
   // A variant's title in the page's language (hello gives `titles: {es, en}`).
+  // A composed variant (a base and rule options: "cards4+redeals=1") reads as its base's title
+  // and the options as written.
   variantTitle(name) {
     const v = this.variants.find((x) => x.name === name);
-    return v ? pick(v.titles, v.title) : (name || "");
+    if (v) return pick(v.titles, v.title);
+    const [base, ...options] = (name || "").split("+");
+    const b = options.length ? this.variants.find((x) => x.name === base) : null;
+    return b ? [pick(b.titles, b.title), ...options].join(" + ") : (name || "");
   }
 
   refreshTitles() {
