@@ -286,6 +286,28 @@ def test_a_nul_in_a_file_is_reported_by_golf_conform(tmp_path, capsys):
     assert f"{spec}:2: malformed YAML: the character U+0000" in capsys.readouterr().out
 
 
+def test_a_file_read_again_is_parsed_once_and_a_changed_file_anew(tmp_path):
+    """The YAML of a text read before is not parsed again; what the file says now is what
+    loads, even when it changed within the same second and kept its size; and each load gives
+    new cases, so changing one load's values cannot change another's."""
+    from golfcore.conformance import yaml12
+
+    spec = _write(tmp_path / "nine.yaml", GOOD)
+    first = load(spec)
+    parsed = yaml12._shared.cache_info()
+    again = load(spec)
+    assert yaml12._shared.cache_info().hits == parsed.hits + 1
+    assert again.errors == first.errors == [] and again.cases == first.cases
+    assert again.cases[0] is not first.cases[0]
+    assert again.cases[0].steps[0].expect is not first.cases[0].steps[0].expect
+    spec.write_text(GOOD.replace("9C", "9D"), encoding="utf-8")      # the same size
+    assert load(spec).cases[0].steps[0].expect["card"] == "9D"
+    assert loads(GOOD.replace("9C", "9D"), "other.yaml").cases[0].path == "other.yaml"
+    broken = GOOD.replace("cases:", "cases: [")
+    assert [e.line for e in loads(broken, "b.yaml").errors] == \
+        [e.line for e in loads(broken, "b.yaml").errors] != []
+
+
 # -- spec-file fuzzing: mutations of the real files ---------------------------------------------
 
 SOURCES = [p.read_text(encoding="utf-8") for p in (

@@ -49,7 +49,7 @@ from golfcore.conformance.schema import schema, schema_errors
 from golfcore.conformance.solitaire_cases import MAX_REPEAT, position_from_spec, solitaire_case
 from golfcore.conformance.suite import SPECS_DIR, documents, known_rule_ids, normalise_quote
 from golfcore.conformance.yaml12 import (MAX_ALIAS_VALUES, MAX_DEPTH, MAX_DIGITS, Node, load_yaml,
-                                         plain)
+                                         load_yaml_shared, plain)
 
 __all__ = [
     "FORMAT", "FORMATS", "FORMAT_3_EXPECT", "START_ERRORS", "load", "loads", "discover",
@@ -87,8 +87,11 @@ def load(path: str | Path) -> SpecFile:
 
 
 def loads(text: str, name: str = "<spec>") -> SpecFile:
+    """Check one spec file's text (``name`` is the file named in errors). The YAML of a text
+    read before in this process is not parsed again (:func:`load_yaml_shared`); every other
+    check runs each time, so a file's cases are new values on every call."""
     try:
-        root = load_yaml(text, name)
+        root = load_yaml_shared(text, name)
     except SpecError as exc:
         return SpecFile(name, [], [exc])
     if not isinstance(root.value, dict):

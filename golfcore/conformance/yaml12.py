@@ -6,13 +6,16 @@ defaults (``no``/``on`` stay strings, ``3:2`` is not a number, ``10S`` is a card
 duplicate keys and every tag (``!foo`` is an error, not ignored), and is bounded:
 :data:`MAX_DEPTH` levels of nesting, :data:`MAX_ALIAS_VALUES` values reached through aliases
 (no "billion laughs"), no recursive alias, :data:`MAX_DIGITS` digits a number. Every problem is
-a :class:`~golfcore.conformance.model.SpecError` with its line.
+a :class:`~golfcore.conformance.model.SpecError` with its line. :func:`load_yaml_shared` is
+:func:`load_yaml` parsing each text once per process (the spec loader reads the same files again
+and again: ``golf conform``, the pytest plugin and the test suite).
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import yaml
@@ -213,3 +216,24 @@ def load_yaml(text: str, path: str) -> Node:
         raise SpecError(path, None, f"malformed YAML: {exc}") from None
     finally:
         loader.dispose()
+
+
+#: :func:`load_yaml_shared` keeps the trees of at most this many texts, of at most this many
+#: characters each (a real spec file is about 10,000).
+SHARED_TEXTS = 64
+SHARED_MAX_CHARS = 256 * 1024
+
+
+@lru_cache(maxsize=SHARED_TEXTS)
+def _shared(text: str, path: str) -> Node:
+    return load_yaml(text, path)
+
+
+def load_yaml_shared(text: str, path: str) -> Node:
+    """:func:`load_yaml`, but the same ``text`` and ``path`` give the very same tree, parsed once
+    per process (pure PyYAML parses about 100 kB a second). Callers must not change the tree. A
+    text that fails is parsed (and refused) each time; a text over :data:`SHARED_MAX_CHARS`
+    characters is parsed each time and not kept."""
+    if len(text) > SHARED_MAX_CHARS:
+        return load_yaml(text, path)
+    return _shared(text, path)
