@@ -17,7 +17,7 @@ from golfcore.solitaire.search.fair import fair_chance
 from golfcore.solitaire.search.fair_search import Budget, Search
 from golfcore.solitaire.search.fair_tables import tables_for
 
-from tests.test_fair import small_position
+from test_fair import brute_force, small_position
 
 
 @pytest.mark.parametrize("variant", ["traditional", "app-facil", "cards4+jokers=2"])
@@ -104,13 +104,10 @@ def test_the_kernel_and_the_pure_engine_agree_on_a_deal_late_in_play(variant):
     assert _ask(pure, search, [(0.05, 0.1)]) == _ask(kernel, search, [(0.05, 0.1)])
 
 
-@pytest.mark.parametrize("variant", RANK_VARIANTS)
-@pytest.mark.parametrize("seed", range(3))
-def test_the_pure_path_forced_by_the_environment_is_the_brute_force(variant, seed, monkeypatch):
+def _pure_path_check(variant: str, seed: int, monkeypatch, brute: bool) -> None:
     """With ``GOLFCORE_FAIR_PURE=1`` the pure-Python engine answers (as where no compiler
-    built the kernel): the brute force's value, and the very double the default path gives."""
-    from tests.test_fair import brute_force
-
+    built the kernel): the very double the default path gives, and (``brute``) the brute
+    force's value."""
     rules = rule_set(variant)
     position = small_position(rules, seed, 4, 6, near=True)
     default = fair_chance(rules, position)
@@ -120,7 +117,24 @@ def test_the_pure_path_forced_by_the_environment_is_the_brute_force(variant, see
     pure = fair_chance(rules, position)
     assert pure.value == default.value and pure.best == default.best
     assert pure.states == default.states
-    assert pure.value == pytest.approx(float(brute_force(rules, position)), abs=1e-12)
+    if brute:
+        assert pure.value == pytest.approx(float(brute_force(rules, position)), abs=1e-12)
+
+
+@pytest.mark.parametrize("variant", RANK_VARIANTS)
+@pytest.mark.parametrize("seed", range(3))
+def test_the_pure_path_forced_by_the_environment_is_the_brute_force(variant, seed, monkeypatch):
+    """The pure path gives the default path's double on every position; the brute force
+    (about 0.2 s a position) checks the first seed's here, the others' in the slow test
+    below."""
+    _pure_path_check(variant, seed, monkeypatch, brute=seed == 0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("variant", RANK_VARIANTS)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_the_pure_path_is_the_brute_force_on_more_positions(variant, seed, monkeypatch):
+    _pure_path_check(variant, seed, monkeypatch, brute=True)
 
 
 # -- against the independent C program (slow) ---------------------------------------------------

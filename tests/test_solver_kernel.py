@@ -22,7 +22,7 @@ from golfcore.solitaire.search.solver_search import Limit, Search
 from golfcore.solitaire.search.solver_win import search_win
 from golfcore.solitaire.state import GameState, Outcome
 
-from tests.test_solver import FAMILIES, ORACLE, VARIANTS, small_positions
+from test_solver import FAMILIES, ORACLE, VARIANTS, small_positions
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,7 @@ from golfcore.solitaire.search import solver_kernel
 from golfcore.solitaire.search.solver import Solver
 from golfcore.solitaire.state import GameState, Outcome
 
-from tests.test_solver import FAMILIES, ORACLE
+from test_solver import FAMILIES, ORACLE
 
 #: every 40th deal of the reference (1, 41, ..., 161)
 SAMPLE = slice(0, None, 40)
