@@ -7,6 +7,7 @@ import random
 import sys
 import textwrap
 from dataclasses import replace
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -25,9 +26,16 @@ FAST = {"iterations": 2, "max_iterations": 2}
 SLOW_EXPERT = pytest.param("expert", marks=pytest.mark.slow)
 
 
+@cache
+def _bot_class(name: str) -> type[Bot]:
+    """find_bot reads every installed package's entry points (about 15 ms); the tests make a
+    bot per decision, from the classes found once (the lookup is tested below)."""
+    return find_bot(name)
+
+
 def make(name: str, variant: str, seat: int, seed: int) -> Bot:
     options = FAST if name == "strong" else {"iterations": 2} if name == "expert" else {}
-    return find_bot(name)(variant, seat, seed, **options)
+    return _bot_class(name)(variant, seat, seed, **options)
 
 
 def play_round(match: Match, bots: list[Bot], check: Any = None) -> list[tuple[int, str]]:
