@@ -19,13 +19,15 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import distributed
 import pytest
 
 from golfcore.cli import main
 from golfcore.runs import cluster
+
+if TYPE_CHECKING:     # imported by the slow tests' fixture only: half a second of CPU each
+    import distributed  # process (every xdist worker collects this module)
 
 GOLF = [sys.executable, "-m", "golfcore.cli"]
 #: A tournament of quick matches (greedy against random: about a fifth of a second each).
@@ -220,6 +222,8 @@ def redone(client: distributed.Client) -> bool:
 
 @pytest.fixture
 def local_cluster():
+    import distributed
+
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as lc, \
             distributed.Client(lc, set_as_default=False) as client:
