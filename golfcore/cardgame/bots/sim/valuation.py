@@ -49,16 +49,9 @@ def plain_places(tab: Tables, rk: Sequence[int], vl: Sequence[float],
     for p in range(tab.size):
         plain = not cover[p]
         if plain:
-            for line in tab.lines_at[p]:
-                first = -2
-                for z in line:
-                    if z == p:
-                        continue
-                    if first == -2:
-                        first = rk[z]
-                    if rk[z] < 0 or rk[z] != first:
-                        break
-                else:
+            for _, others in tab.line_pairs_at[p]:
+                first = rk[others[0]]
+                if first >= 0 and all(rk[z] == first for z in others):
                     plain = False
                     break
         if plain:
