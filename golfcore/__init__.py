@@ -5,7 +5,8 @@ The public API, all importable from here, the same for both games:
 * shared: cards and their notation (:class:`Card`, :data:`JOKER`, :func:`parse_card`,
   :func:`parse_cards`, :func:`format_card`); the variant framework (:class:`Variant`,
   :func:`find_variant`, :func:`variants`, :func:`registry`); the errors (:class:`GolfError` and
-  its subclasses);
+  its subclasses); :class:`GolfDeprecationWarning`, the warning of a deprecated name
+  (``docs/api.md``);
 * Golf solitaire (:mod:`golfcore.solitaire`): :class:`Game`, the object a front end holds, over
   the pure functions of :mod:`golfcore.solitaire.engine`; its values :class:`GameState`,
   :class:`Position`, :class:`Move`, :class:`ActionResult`, :class:`Outcome`, :class:`Score`,
@@ -31,6 +32,7 @@ from golfcore.codes import (GameCode, MatchCode, format_code, format_match_code,
 from golfcore.errors import (CardError, CodeError, GolfError, PluginError, PositionError,
                              VariantError)
 from golfcore.framework.compose import find_variant
+from golfcore.framework.deprecation import GolfDeprecationWarning
 from golfcore.framework.games import game_names
 from golfcore.framework.registry import registry
 from golfcore.framework.variant import Variant
@@ -57,7 +59,8 @@ def variants(game: "str | None" = None) -> list[Variant]:
 
 __all__ = [
     # shared
-    "JOKER", "Card", "CardError", "CodeError", "GolfError", "PluginError", "PositionError",
+    "JOKER", "Card", "CardError", "CodeError", "GolfDeprecationWarning", "GolfError",
+    "PluginError", "PositionError",
     "Variant", "VariantError", "__version__", "find_variant", "format_card", "parse_card",
     "parse_cards", "registry", "variants",
     # Golf solitaire

@@ -14,15 +14,19 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+#: The rank characters of the text form, ace to king (``RANK_CHARS[rank - 1]``); the suits'
+#: letters, clubs, diamonds, hearts, spades; and each suit's symbol.
 RANK_CHARS = "A23456789TJQK"
 SUITS = ("C", "D", "H", "S")
 SUIT_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
+#: The ranks with a rule of their own: the ace, the queen and the king; a joker's rank.
 ACE = 1
 QUEEN = 12
 KING = 13
 JOKER_RANK = 0
 
+#: The names of ranks (indexed by rank, 0 the joker) and suits, in English and in Spanish.
 RANK_NAMES_EN = ("joker", "ace", "two", "three", "four", "five", "six", "seven", "eight",
                  "nine", "ten", "jack", "queen", "king")
 SUIT_NAMES_EN = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
@@ -76,6 +80,7 @@ class Card(NamedTuple):
         return parse_card(text)
 
 
+#: The joker: every joker is this card.
 JOKER = Card(JOKER_RANK, "")
 
 #: The 52 cards in PySolFC's creation order: clubs, spades, hearts, diamonds, each ace to king.
@@ -91,3 +96,8 @@ def deck(jokers: int = 0) -> tuple[Card, ...]:
     if jokers < 0:
         raise ValueError(f"a deck cannot hold {jokers} jokers")
     return STANDARD_DECK + (JOKER,) * jokers
+
+
+__all__ = ["ACE", "JOKER", "JOKER_RANK", "KING", "PYSOL_ORDER", "QUEEN", "RANK_CHARS",
+           "RANK_NAMES_EN", "RANK_NAMES_ES", "STANDARD_DECK", "SUITS", "SUIT_NAMES_EN",
+           "SUIT_NAMES_ES", "SUIT_SYMBOLS", "Card", "deck"]

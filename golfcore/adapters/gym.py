@@ -44,6 +44,7 @@ import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 
+#: The gymnasium id that importing this module registers.
 ENV_ID = "golfcore/GolfSolitaire-v0"
 
 __all__ = ["ENV_ID", "GolfSolitaireEnv"]

@@ -259,3 +259,7 @@ def _next_round(rules: RuleSet, match: MatchState) -> MatchState:
     number = match.round_number + 1
     return replace(match, round_number=number,
                    current=deal_round(rules, match.players, match.deal, number))
+
+
+__all__ = ["ActResult", "act", "check_players", "legal_actions", "refusal", "start_match",
+           "start_round", "stop_round"]

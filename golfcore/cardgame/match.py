@@ -305,3 +305,6 @@ class Match:
         shown = "secret deal" if not self.chosen_deal else self.code or "chosen deal"
         return (f"<Match {self.variant.name} {shown} players={self.players} "
                 f"round={self.state.round_number} totals={list(self.totals)}>")
+
+
+__all__ = ["FORMAT", "Match"]

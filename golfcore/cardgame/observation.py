@@ -43,6 +43,7 @@ OBSERVATION_FIELDS = (
     "discard", "discard_count", "stock_count", "held", "ender", "last_turns", "showing",
     "totals", "rounds", "result", "over", "winners", "legal", "chosen_deal",
 )
+#: The ``game`` of a card-game observation's JSON.
 GAME = "card-game"
 
 #: How many board views :func:`board_view` keeps (a few hundred live tables' boards).
@@ -331,3 +332,7 @@ def redeal_hidden(match: MatchState, seat: int | None, rng: random.Random) -> Ma
     held = next(cards) if held_hidden else rnd.held
     return replace(match, current=replace(rnd, boards=boards, stock=stock, discard=discard,
                                           held=held))
+
+
+__all__ = ["BOARD_VIEWS", "GAME", "OBSERVATION_FIELDS", "CardObservation", "Held", "board_view",
+           "observation", "redeal_hidden", "seen", "spectator", "visible_cards"]

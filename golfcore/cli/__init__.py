@@ -43,6 +43,7 @@ from golfcore.cli import (analyse, conform, deal, play, serve, solve, stats, sur
                           tournament, variants, web)
 from golfcore.cli.output import BAD_INPUT, INTERRUPTED, OK, PROG, err, error
 from golfcore.errors import GolfError, UnsupportedError
+from golfcore.framework.deprecation import show_in_command_line
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]
 
@@ -159,6 +160,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     printed), and a stdout that cannot be written (``golf variants | head``, a full disk:
     ``golf: error: cannot write to standard output: ...``, exit status 1). What the command
     printed is flushed before the status is returned, so that a write error is seen here."""
+    show_in_command_line()                           # each deprecation once (docs/api.md)
     if sys.stdout is None:                           # golf deal >&-
         return error("standard output is closed: nothing could be printed")
     parser = build_parser()

@@ -25,11 +25,14 @@ class EngineError(GolfError):
 
 
 class Engine(Protocol):
+    """An engine under test: anything that answers the protocol's requests
+    (``docs/protocol.md``), such as :class:`InProcessEngine` or a program's process."""
+
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
         """Send one request, return its reply."""
 
     def close(self) -> None:
-        ...
+        """Stop the engine (end its process, if it has one)."""
 
 
 class InProcessEngine:

@@ -13,6 +13,7 @@ from typing import Any
 
 from golfcore.errors import GolfError
 
+#: The games a case may be of (its ``game:``; the solitaire when it says none).
 SOLITAIRE, CARD_GAME = "solitaire", "card-game"
 GAMES = (SOLITAIRE, CARD_GAME)
 
@@ -64,6 +65,9 @@ class Step:
 
 @dataclass(frozen=True)
 class Case:
+    """One case of a spec file: where it is, the rules it checks and quotes, the variants and
+    engine features it needs, its start, and its steps with what each expects."""
+
     path: str
     line: int
     id: str
@@ -87,6 +91,8 @@ class Case:
 
 @dataclass
 class SpecFile:
+    """One spec file as read: its cases, and the errors that kept any out."""
+
     path: str
     cases: list[Case]
     errors: list[SpecError]

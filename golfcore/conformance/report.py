@@ -44,6 +44,9 @@ class Failure:
 
 @dataclass(frozen=True)
 class CaseResult:
+    """How one case went under one variant: ``status`` pass, fail or skip, the failed checks,
+    and why it was skipped."""
+
     case: Case
     variant: str
     status: str
@@ -58,6 +61,8 @@ class CaseResult:
 
 @dataclass
 class Report:
+    """A run of a suite against an engine: every case's result, the spec files' errors."""
+
     results: list[CaseResult] = field(default_factory=list)
     errors: list[SpecError] = field(default_factory=list)
     engine: str = ""
@@ -116,6 +121,7 @@ MARKS = {PASS: "pass", FAIL: "FAIL", SKIP: "skip", None: "-"}
 
 
 def format_matrix(report: Report) -> str:
+    """The report's table: a line per rule id, a column per variant, each cell its status."""
     variants = report.variants()
     matrix = report.matrix()
     width = max([len("rule")] + [len(r) for r in matrix]) + 2
@@ -128,6 +134,8 @@ def format_matrix(report: Report) -> str:
 
 
 def format_report(report: Report) -> str:
+    """The report as ``golf conform`` prints it: the engine, the table, then each spec error and
+    failure."""
     parts = [f"engine: {report.engine}", format_matrix(report)]
     failures = [r for r in report.results if r.status == FAIL]
     if report.errors:

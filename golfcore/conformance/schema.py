@@ -20,6 +20,7 @@ from golfcore.conformance.yaml12 import Node
 
 @lru_cache(maxsize=1)
 def schema() -> dict[str, Any]:
+    """The JSON Schema of spec files (``specs/schema.json``)."""
     return json.loads((SPECS_DIR / "schema.json").read_text(encoding="utf-8"))
 
 

@@ -25,6 +25,7 @@ SPECS_DIR = _specs_dir()
 
 @lru_cache(maxsize=1)
 def known_rule_ids() -> frozenset[str]:
+    """golfcore's rule ids (``APP-01``, ``C4-04``, ``CG-01`` ...), from ``specs/RULES.md``."""
     text = (SPECS_DIR / "RULES.md").read_text(encoding="utf-8")
     return frozenset(re.findall(r"^\| ((?:APP|C4|CG)-\d\d) \|", text, flags=re.M))
 

@@ -181,3 +181,6 @@ def diff(a: Variant, b: Variant, reg: Registry | None = None) -> list[Difference
                     ids += [i for i in reg.rule(name).rule_ids if i not in ids]
             out.append(Difference(slot, left, right, tuple(ids)))
     return out
+
+
+__all__ = ["MAX_SPEC", "Difference", "diff", "find_variant"]

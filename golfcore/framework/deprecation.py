@@ -88,3 +88,6 @@ def show_in_command_line() -> None:
 
     if not sys.warnoptions:
         warnings.filterwarnings("default", category=GolfDeprecationWarning)
+
+
+__all__ = ["GolfDeprecationWarning"]

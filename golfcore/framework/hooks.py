@@ -12,5 +12,7 @@ import pluggy
 
 PROJECT = "golfcore"
 
+#: The markers of golfcore's hooks: ``@hookspec`` declares one (the hook specifications of
+#: each game), ``@hookimpl`` marks a rule plugin's method that implements one.
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)

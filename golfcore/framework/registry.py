@@ -270,3 +270,6 @@ def registry_of(name: str) -> Registry:
     names = {v.name: v for reg in registries() for v in reg}
     raise VariantError(f"unknown variant {quote(name)}: expected one of "
                        f"{', '.join(sorted(names))}{suggest(name, names)}")
+
+
+__all__ = ["Registry", "all_variants", "load_registry", "registries", "registry", "registry_of"]

@@ -123,3 +123,6 @@ def message_in(messages: Mapping[str, tuple[str, str]], reason: str, lang: str) 
     if texts is None:
         return None
     return texts[0] if lang == "es" else texts[1]
+
+
+__all__ = ["Param", "Rule", "Variant", "whole_number"]

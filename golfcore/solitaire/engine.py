@@ -401,3 +401,8 @@ def summary(rules: RuleSet, state: GameState) -> dict[str, Any]:
     if result is Outcome.LOST:
         out["messages"] = rules.messages(NO_MOVES)
     return out
+
+
+__all__ = ["ActionResult", "apply", "check_deal", "check_position", "check_state", "draw", "hint",
+           "legal_moves", "may_redeal", "outcome", "play", "play_card", "playable_columns",
+           "redeal", "score", "start_deal", "start_position", "summary", "undo"]

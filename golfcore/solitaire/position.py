@@ -42,6 +42,7 @@ from golfcore.cards import JOKER, Card
 from golfcore.errors import CardError, PositionError
 from golfcore.notation import parse_card, parse_cards, quote
 
+#: The layout: 7 columns of 5 cards, 35 on the tableau; at most 2 jokers in a deck.
 COLUMNS = 7
 COLUMN_HEIGHT = 5
 TABLEAU_CARDS = COLUMNS * COLUMN_HEIGHT
@@ -395,3 +396,6 @@ def _cards(items: Iterable[Card | str], where: str) -> tuple[Card, ...]:
         except CardError as exc:
             raise PositionError(f"{where}, card {i}: {exc}") from None
     return tuple(out)
+
+
+__all__ = ["COLUMNS", "COLUMN_HEIGHT", "MAX_JOKERS", "MAX_PASSES", "TABLEAU_CARDS", "Position"]

@@ -322,3 +322,6 @@ class _Run:
                                 f"refused: the same seed did not give the same game")
         if replay.to_json() != game.to_json():
             raise self.fail("replaying the actions on a game of the same seed ends elsewhere")
+
+
+__all__ = ["ContractError", "Player", "Report", "check_game", "random_player"]

@@ -49,12 +49,14 @@ from golfcore.solitaire.scoring import RESULT, Score
 from golfcore.solitaire.search.solver import SearchProgress, SolveResult, check_limits, solver_for
 from golfcore.solitaire.state import GameState, Outcome
 
-#: The three verdicts of an analysis.
+#: The verdicts of an analysis: lost after a given move, never lost, never winnable, unknown
+#: (a search ran out of budget).
 LOST_AFTER = "lost-after-move"
 NEVER_LOST = "never-lost"
 NEVER_WINNABLE = "never-winnable"
 UNKNOWN = "unknown"
 
+#: The words that undo the move before, in English and Spanish, among an analysis's moves.
 UNDO_WORDS = ("undo", "deshacer")
 
 
@@ -365,3 +367,7 @@ def best_text(removed: int, score: Score | None, outcome: Outcome) -> str:
     if score is not None and score.kind != RESULT and score.value is not None:
         text += f", {score}"
     return f"{text} ({outcome.value})"
+
+
+__all__ = ["LOST_AFTER", "NEVER_LOST", "NEVER_WINNABLE", "UNDO_WORDS", "UNKNOWN", "Analysis",
+           "AnalysisError", "Step", "analyse", "best_text", "replay"]

@@ -368,3 +368,8 @@ def read_board(arg: str, variant: str | None = None, stdin: TextIO | None = None
 
 def _labelled(board: Board, source: str) -> Board:
     return Board(source, board.position, board.variant, board.deal, board.format)
+
+
+__all__ = ["FORMATS", "STDIN_LABEL", "Board", "BoardError", "board_from_code", "detect_format",
+           "format_bhs", "looks_like_code", "parse_bhs", "parse_board", "parse_json_board",
+           "read_board"]

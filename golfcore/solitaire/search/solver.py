@@ -223,3 +223,5 @@ def solve(rules: RuleSet | str, position: Position, best: bool = True,
     return solver_for(rule_set).solve(position, best=best, limit=limit, seconds=seconds,
                                       progress=progress)
 
+
+__all__ = ["SolveResult", "Solver", "check_limits", "solve", "solver_for"]

@@ -24,14 +24,16 @@ from golfcore.solitaire.search.support import check_searchable
 RECORD_FIELDS = ("deal", "variant", "winnable", "best_removed", "best_score", "outcome",
                  "visited", "seconds", "complete", "best", "limit")
 
-Task = tuple[str, int]          # (variant, deal)
+#: A task: (variant, deal); a record: one line of a results file, as JSON.
+Task = tuple[str, int]
 Record = dict[str, Any]
 
 #: The two kinds of work of a survey: solving a deal (is it winnable by a player who knows the
 #: stock?), and with ``--fair`` its fair chance (:mod:`.fair`).
 SOLVE = "solve"
 FAIR = "fair"
-Job = tuple[str, str, int]      # (kind, variant, deal)
+#: A job: (kind, variant, deal).
+Job = tuple[str, str, int]
 
 
 def parse_deals(text: str) -> tuple[int, int]:
