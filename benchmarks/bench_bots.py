@@ -18,8 +18,8 @@ Sections:
   and expert against OpenSpiel's ISMCTSBot at equal CPU time per decision (200 matches each;
   goal: expert >= 55%; see ``ismcts_pairings``). One table: the first bot's share of matches
   won (a shared win counts half) with its Wilson 95% interval, and the first bot's decision
-  times, CPU time (``time.process_time`` around ``act``, what the bot costs) and wall time (what
-  a player waits on this machine at its load);
+  times, CPU time (the tournament's ``cpu_micros``: ``time.thread_time`` around ``act``, what
+  the bot costs) and wall time (``micros``: what a player waits on this machine at its load);
 * ``dominated``: dominated moves (golfcore.cardgame.bots.dominated) over greedy's, strong's and
   expert's decisions (goal: 0 over >= 10,000 decisions each);
 * ``table4``: a 4-player table strong, greedy, greedy, random (seats rotating): mean points per
@@ -101,48 +101,18 @@ def job_round(args: tuple[str, list[str], int, bool, dict[str, Any]]) -> dict[st
             "decisions": decisions, "dominated": bad}
 
 
-class Timed:
-    """A bot whose decisions' CPU time (``time.process_time`` around ``act``) is kept in
-    :data:`CPU_MICROS` of this worker process, by label; built as the tournament builds bots."""
-
-    def __init__(self, name: str, label: str, variant: str, seat: int, seed: int,
-                 **options: Any) -> None:
-        self.bot = find_bot(name)(variant, seat, seed, **options)
-        self.label = label
-
-    def act(self, observation: Any) -> str:
-        start = time.process_time()
-        action: str = self.bot.act(observation)
-        CPU_MICROS.setdefault(self.label, []).append(
-            round(1e6 * (time.process_time() - start)))
-        return action
-
-
-#: CPU time of each decision in this worker, by bot label (emptied by each match).
-CPU_MICROS: dict[str, list[int]] = {}
-
-
 def entrants(labels: list[str]) -> list[Entrant]:
-    """The tournament's entrants for ``labels`` (``strong``, ``strong:iterations=48``), each
-    timed in CPU time as well."""
-    out = []
-    for label in labels:
-        e = parse_entrant(label)
-        name = str(getattr(e.factory, "name", label.partition(":")[0]))
-        out.append(Entrant(e.label, functools.partial(Timed, name, e.label), e.options))
-    return out
+    """The tournament's entrants for ``labels`` (``strong``, ``strong:iterations=48``); the
+    tournament times each decision in CPU time and wall time (``cpu_micros``, ``micros``)."""
+    return [parse_entrant(label) for label in labels]
 
 
 def job_pairing(args: tuple[str, list[str], int, int]) -> dict[str, Any]:
     """Match ``k`` of a heads-up pairing through the tournament's own :func:`play_match`
     (seats alternate with ``k``, every decision judged for dominance); its record, plus each
-    bot's CPU time per decision (``cpu_micros``, by bot)."""
+    bot's CPU time per decision (``cpu_micros``, by bot), as ``golf tournament`` writes it."""
     variant, labels, seed, k = args
-    CPU_MICROS.clear()
-    ents = entrants(labels)
-    record = play_match(variant, ents, seed, k, MATCHES)
-    record["cpu_micros"] = [CPU_MICROS.get(e.label, []) for e in ents]
-    return record
+    return play_match(variant, entrants(labels), seed, k, MATCHES)
 
 
 # -- sections --------------------------------------------------------------------------------------
@@ -298,14 +268,19 @@ def openspiel_missing() -> str | None:
     return None
 
 
-class TimedISMCTS(Timed):
-    """:class:`golfcore.adapters.openspiel.ismcts_seat.ISMCTSSeat`, timed as :class:`Timed`."""
+class ISMCTS:
+    """:class:`golfcore.adapters.openspiel.ismcts_seat.ISMCTSSeat` as a tournament entrant
+    (the tournament times its decisions as every bot's)."""
 
     def __init__(self, label: str, variant: str, seat: int, seed: int, **options: Any) -> None:
         from golfcore.adapters.openspiel.ismcts_seat import ISMCTSSeat
 
         self.bot = ISMCTSSeat(variant, seat, seed, **options)
         self.label = label
+
+    def act(self, observation: Any) -> str:
+        action: str = self.bot.act(observation)
+        return action
 
 
 def calibration_observations(variant: str, rounds: int) -> list[dict[str, Any]]:
@@ -331,7 +306,7 @@ def _median_ms(micros: list[int]) -> float:
 
 def job_calibrate(args: tuple[str, str, int]) -> dict[str, Any]:
     """How many simulations give ISMCTS the median CPU time per decision of ``opponent``:
-    both timed (``time.process_time``) on the same observations, interleaved, ISMCTS at each
+    both timed (``time.thread_time``) on the same observations, interleaved, ISMCTS at each
     of :data:`PROBES` simulations; its time taken as linear in the simulations between them."""
     from golfcore.adapters.openspiel.ismcts_seat import ISMCTSSeat
 
@@ -345,9 +320,9 @@ def job_calibrate(args: tuple[str, str, int]) -> dict[str, Any]:
         seat = obs["seat"]
         for key, bot in [("opponent", theirs[seat])] + [(str(k), ours[k][seat])
                                                         for k in PROBES]:
-            start = time.process_time()
+            start = time.thread_time()
             bot.act(obs)
-            times[key].append(round(1e6 * (time.process_time() - start)))
+            times[key].append(round(1e6 * (time.thread_time() - start)))
     target = _median_ms(times["opponent"])
     (k0, k1), (t0, t1) = PROBES, (_median_ms(times[str(k)]) for k in PROBES)
     per = max((t1 - t0) / (k1 - k0), 1e-6)
@@ -373,18 +348,14 @@ def job_calibrate_match(args: tuple[str, str, int, float]) -> dict[str, Any]:
 def ismcts_entrants(first: str, simulations: int) -> list[Entrant]:
     """``first`` (timed) and ISMCTS with ``simulations`` per decision (timed)."""
     label = f"ismcts:simulations={simulations}"
-    return entrants([first]) + [Entrant(label, functools.partial(TimedISMCTS, label),
+    return entrants([first]) + [Entrant(label, functools.partial(ISMCTS, label),
                                         (("simulations", simulations),))]
 
 
 def job_ismcts_pairing(args: tuple[str, str, int, int, int]) -> dict[str, Any]:
     """Match ``k`` of ``first`` against ISMCTS, as :func:`job_pairing` plays one."""
     variant, first, seed, k, simulations = args
-    CPU_MICROS.clear()
-    ents = ismcts_entrants(first, simulations)
-    record = play_match(variant, ents, seed, k, MATCHES)
-    record["cpu_micros"] = [CPU_MICROS.get(e.label, []) for e in ents]
-    return record
+    return play_match(variant, ismcts_entrants(first, simulations), seed, k, MATCHES)
 
 
 def calibration(pool: Any, todo: list[tuple[str, str, str]], directory: str | None,

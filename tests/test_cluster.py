@@ -231,11 +231,12 @@ def local_cluster():
 
 
 def untimed_match(record: dict) -> dict:
-    return {k: v for k, v in record.items() if k not in ("seconds", "micros")}
+    return {k: v for k, v in record.items() if k not in ("seconds", "micros", "cpu_micros")}
 
 
 def untimed_tournament(summary: dict) -> dict:
-    seats = [{k: v for k, v in row.items() if k != "time"} for row in summary["seats"]]
+    seats = [{k: v for k, v in row.items() if k not in ("time", "cpu")}
+             for row in summary["seats"]]
     return {**{k: v for k, v in summary.items() if k not in ("tournament", "seats")},
             "seats": seats}
 

@@ -45,7 +45,8 @@ IDENTITY = {"bots": ["random", "random"], "variant": "card-golf", "seed": 1, "un
 MATCH_0 = {"tournament": IDENTITY, "match": 0, "match_seed": 1000004, "code": "GC1-G233-AACEXHS",
            "seats": [0, 1], "rounds": 2, "points": [[53, 124], [20, 4]], "totals": [73, 128],
            "winners": [0], "decisions": [3, 2], "dominated": [1, 0],
-           "micros": [[235, 86, 65], [142, 80]], "seconds": 0.01}
+           "micros": [[235, 86, 65], [142, 80]], "cpu_micros": [[230, 80, 64], [140, 79]],
+           "seconds": 0.01}
 
 
 def line(record: Any) -> str:

@@ -21,7 +21,7 @@ from golfcore.cli import main
 
 SVG = "{http://www.w3.org/2000/svg}"
 VARIANT = "card-golf+shape=2x2"      # the quickest matches: four cards a board
-UNTIMED = ("micros", "seconds")
+UNTIMED = ("micros", "cpu_micros", "seconds")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -57,7 +57,7 @@ def untimed(records: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 
 def untimed_summary(data: dict[str, Any]) -> list[dict[str, Any]]:
-    return [{k: v for k, v in row.items() if k != "time"} for row in data["seats"]]
+    return [{k: v for k, v in row.items() if k not in ("time", "cpu")} for row in data["seats"]]
 
 
 # -- the command, end to end ---------------------------------------------------------------------
@@ -90,6 +90,10 @@ def test_the_summary_line(tmp_path, capsys):
         assert len(times) == decisions
         assert row["time"]["median"] == pytest.approx(stats.percentile(times, 0.5) / 1e6)
         assert row["time"]["p95"] == pytest.approx(stats.percentile(times, 0.95) / 1e6)
+        cpu = sorted(t for r in records for t in r["cpu_micros"][i])
+        assert len(cpu) == decisions
+        assert row["cpu"]["median"] == pytest.approx(stats.percentile(cpu, 0.5) / 1e6)
+        assert row["cpu"]["p95"] == pytest.approx(stats.percentile(cpu, 0.95) / 1e6)
     # every match has a winner; a shared win counts for each tied bot
     assert sum(row["matches_won"] for row in data["seats"]) == 6 + sum(
         len(r["winners"]) - 1 for r in records)
@@ -387,12 +391,15 @@ def test_the_interval_of_points_per_round_is_clustered_by_match():
 
 def test_a_shared_win_counts_for_each_tied_bot():
     records = [{"match": 0, "rounds": 1, "totals": [5, 5], "winners": [0, 1],
-                "decisions": [1, 1], "dominated": [0, 0], "micros": [[3], [4]]},
+                "decisions": [1, 1], "dominated": [0, 0], "micros": [[3], [4]],
+                "cpu_micros": [[3], [4]]},
                {"match": 1, "rounds": 2, "totals": [9, 3], "winners": [1],
-                "decisions": [2, 2], "dominated": [1, 0], "micros": [[1, 2], [5, 6]]}]
+                "decisions": [2, 2], "dominated": [1, 0], "micros": [[1, 2], [5, 6]],
+                "cpu_micros": [[1, 1], [5, 6]]}]
     summary = tournament.summarize(records, ["a", "b"])
     a, b = summary["seats"]
     assert (a["matches_won"], b["matches_won"], summary["shared_wins"]) == (1, 2, 1)
     assert a["mean_per_round"] == pytest.approx(14 / 3) and b["mean_per_round"] == 8 / 3
     assert a["dominated_per_1000"] == pytest.approx(1000 / 3)
     assert a["time"]["median"] == pytest.approx(2e-6)
+    assert a["cpu"]["median"] == pytest.approx(1e-6)

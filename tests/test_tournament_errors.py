@@ -86,8 +86,8 @@ def _edit(record: dict, field: str) -> dict:
         record["seats"].reverse()
     elif field == "code":
         record["code"] = record["code"][:-1] + ("B" if record["code"][-1] != "B" else "C")
-    elif field == "micros":
-        record["micros"][0].append(5)
+    elif field in ("micros", "cpu_micros"):
+        record[field][0].append(5)
     elif field == "dropped-round":
         record["points"].pop()
         record["rounds"] -= 1
@@ -106,6 +106,7 @@ def _edit(record: dict, field: str) -> dict:
     ("seats", "the seats of match"),
     ("code", "is not the code of seed"),
     ("micros", "decisions but"),
+    ("cpu_micros", "times in cpu_micros"),
     ("dropped-round", "does not end after round"),
 ])
 def test_a_record_that_contradicts_itself_is_refused_and_the_file_left_alone(

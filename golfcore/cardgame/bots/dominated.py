@@ -23,6 +23,12 @@
   when the taken card completes no opponent's line (no denial) and no unseen card could
   complete one (the drawn card that would be discarded instead).
 * ``take`` is dominated when every second action with the discard's card is.
+
+Under a rule that adjusts a whole board's points (``golf_board_adjustment``, such as
+``square-bonus``) no effect is known: the adjustment is any function of the whole board, face-down
+cards included, so the change an action makes is known in every world only by scoring every
+assignment of the unseen cards to the face-down places. The check does not run there
+(:func:`dominated_not_run` says why) and :func:`dominated` answers ``None`` for every action.
 """
 
 from __future__ import annotations
@@ -34,9 +40,25 @@ from golfcore.cardgame.actions import DISCARD, DRAW, REPLACE, TAKE, Action
 from golfcore.cardgame.bots.sim.boardview import cover_of, place_delta
 from golfcore.cardgame.bots.sim.observed import Seen, seen
 from golfcore.cardgame.bots.sim.tables import HIDDEN, NO_PLACE, Tables
+from golfcore.cardgame.rules import rule_set
 
 #: (kind, place) of a second action.
 Key = tuple[str, int]
+
+
+def dominated_not_run(variant: str) -> str | None:
+    """Why :func:`dominated` cannot judge the decisions of ``variant`` (a sentence naming the
+    rules in the way), or ``None`` when it can."""
+    rules = rule_set(variant)
+    if not rules.adjusts:
+        return None
+    names = sorted({impl.plugin_name for impl in
+                    rules.pm.hook.golf_board_adjustment.get_hookimpls()})
+    which = (f"the rule {names[0]} adjusts" if len(names) == 1
+             else f"the rules {', '.join(names)} adjust")
+    return (f"{which} a whole board's points "
+            f"(golf_board_adjustment), face-down cards included, so no move's effect is the "
+            f"same in every world of hidden cards")
 
 
 def dominated(observation: Mapping[str, Any], action: str) -> str | None:

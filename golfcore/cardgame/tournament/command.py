@@ -16,8 +16,8 @@ from golfcore.runs import pool
 from golfcore.runs import svg as svg_file
 from golfcore.cardgame.rules import rule_set
 from golfcore.cardgame.tournament.play import (MATCHES, ROUNDS, Dominated, Entrant, Record,
-                                               check_seats, identity, parse_entrant,
-                                               play_match)
+                                               check_seats, dominated_not_run, identity,
+                                               parse_entrant, play_match)
 from golfcore.cardgame.tournament.plot import display_names, plot_svg
 from golfcore.cardgame.tournament.results import default_output, read_results
 from golfcore.cardgame.tournament.stats import summarize
@@ -156,15 +156,17 @@ def _table(rows: Sequence[Sequence[str]], right: Collection[int] = ()) -> list[s
 
 
 def format_summary(summary: dict[str, Any]) -> list[str]:
-    """The text report: a row per bot, then what a shared win counts for."""
+    """The text report: a row per bot, then what a shared win counts for, the dominated
+    moves (or why they were not judged) and the times."""
     unit = summary["unit"]
     games = "matches" if unit == MATCHES else "rounds"
     rows = summary["seats"]
     names = display_names([r["bot"] for r in rows])
+    not_run = summary.get("dominated_not_run")
     # a tournament of single rounds counts its games in rounds: one column says it
     counts = ["matches", "rounds"] if unit == MATCHES else ["rounds"]
     table = [["bot", *counts, "points/round", "95% CI", "won", "share", "95% CI",
-              "dominated", "per 1000", "time median", "p95"]]
+              "dominated", "per 1000", "cpu median", "p95", "wall median", "p95"]]
     for name, r in zip(names, rows):
         ci = r["mean_ci"]
         low, high = r["win_ci"]
@@ -175,8 +177,9 @@ def format_summary(summary: dict[str, Any]) -> list[str]:
             str(r["matches_won"]),
             "-" if r["win_share"] is None else f"{100 * r['win_share']:.1f}%",
             f"{100 * low:.1f}-{100 * high:.1f}%",
-            str(r["dominated"]),
+            "not run" if r["dominated"] is None else str(r["dominated"]),
             "-" if r["dominated_per_1000"] is None else f"{r['dominated_per_1000']:.1f}",
+            _secs(r["cpu"]["median"]), _secs(r["cpu"]["p95"]),
             _secs(r["time"]["median"]), _secs(r["time"]["p95"]),
         ])
     lines = _table(table, right=set(range(1, len(table[0]))))
@@ -185,8 +188,13 @@ def format_summary(summary: dict[str, Any]) -> list[str]:
     lines.append(f"points/round: lower is better; 95% CI: t interval over {games}. won: a "
                  f"shared win counts as a win for each tied bot ({shared} of "
                  f"{summary['matches']} {games} shared).")
-    lines.append("dominated: decisions worse than another legal action whatever the hidden "
-                 "cards; time: the bot's own time per decision.")
+    if not_run is None:
+        lines.append("dominated: decisions worse than another legal action whatever the "
+                     "hidden cards.")
+    else:
+        lines.append(f"dominated: not run: {not_run}.")
+    lines.append("cpu, wall: the CPU time and the wall time of the bot's own decision (its "
+                 "act call), median and 95th percentile.")
     return lines
 
 
@@ -266,7 +274,7 @@ def _tournament(args: argparse.Namespace, unit: str, count: int, variant: str,
         _err(f"{PROG} tournament: interrupted with {len(records)} of {count} {games} "
              f"played; they are in {output}: run the same command again to go on")
         return INTERRUPTED
-    summary = summarize(records.values(), labels, unit)
+    summary = summarize(records.values(), labels, unit, dominated_not_run(variant))
     if plot:
         svg = plot_svg(summary, title=f"{' vs '.join(display_names(labels))}: {count} "
                                       f"{games} of {variant}")

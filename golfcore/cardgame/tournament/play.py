@@ -36,7 +36,8 @@ SEED_STRIDE = 1_000_003
 
 #: The fields every record has, in the order they are written.
 RECORD_FIELDS = ("tournament", "match", "match_seed", "code", "seats", "rounds", "points",
-                 "totals", "winners", "decisions", "dominated", "micros", "seconds")
+                 "totals", "winners", "decisions", "dominated", "micros", "cpu_micros",
+                 "seconds")
 
 #: ``unit`` of a tournament of whole matches, and of one of single rounds (``--rounds``).
 MATCHES, ROUNDS = "match", "round"
@@ -69,6 +70,13 @@ def bots_module() -> ModuleType:
 def default_dominated(observation: Mapping[str, Any], action: str) -> str | None:
     """:func:`golfcore.cardgame.bots.dominated`."""
     reason: str | None = bots_module().dominated(observation, action)
+    return reason
+
+
+def dominated_not_run(variant: str) -> str | None:
+    """Why :func:`golfcore.cardgame.bots.dominated` cannot judge the decisions of ``variant``
+    (:func:`golfcore.cardgame.bots.dominated_not_run`), or ``None`` when it can."""
+    reason: str | None = bots_module().dominated_not_run(variant)
     return reason
 
 
@@ -175,11 +183,15 @@ def play_match(variant: str, entrants: Sequence[Entrant], seed: int, match: int,
     nothing but the observation of its own seat, when it is to act; the referee deals the next
     round itself. With ``unit == "round"`` only the first round is played and its lowest
     scorers win. ``dominated`` (default :func:`golfcore.cardgame.bots.dominated`) judges each
-    decision; the time of a decision is the wall time of the bot's ``act`` alone.
+    decision; without it, under a variant that check cannot judge (:func:`dominated_not_run`)
+    no decision is judged and the record's ``dominated`` is ``None``. Each decision is timed
+    around the bot's ``act`` alone, in the thread that calls it: ``micros`` its wall time,
+    ``cpu_micros`` the CPU time of that thread (``time.thread_time``), in microseconds.
 
     A bot that answers an action that is not legal is a :class:`GolfError` naming it.
     """
     judge = dominated if dominated is not None else default_dominated
+    judged = dominated is not None or dominated_not_run(variant) is None
     n = len(entrants)
     seats = seating(n, match)
     seat_of = {bot: seat for seat, bot in enumerate(seats)}
@@ -191,6 +203,7 @@ def play_match(variant: str, entrants: Sequence[Entrant], seed: int, match: int,
     decisions = [0] * n
     dominated_count = [0] * n
     micros: list[list[int]] = [[] for _ in range(n)]
+    cpu_micros: list[list[int]] = [[] for _ in range(n)]
     while not table.is_over and not (unit == ROUNDS and table.round_over):
         seat = table.turn
         if seat is None:       # between rounds: the referee deals the next one
@@ -202,14 +215,15 @@ def play_match(variant: str, entrants: Sequence[Entrant], seed: int, match: int,
         bot = seats[seat]
         observation = table.observe(seat)
         given = copy.deepcopy(observation)   # the bot may change the dict it is given
-        tick = time.perf_counter_ns()
+        tick, cpu_tick = time.perf_counter_ns(), time.thread_time_ns()
         action = bots[seat].act(given)
         elapsed = time.perf_counter_ns() - tick
+        cpu = time.thread_time_ns() - cpu_tick
         if not isinstance(action, str) or action not in observation["legal"]:
             raise GolfError(f"bot {entrants[bot].label} (seat {seat} of match {match}, seed "
                             f"{deal_seed}) answered {action!r}, which is not one of the legal "
                             f"actions {observation['legal']}")
-        if judge(observation, action) is not None:
+        if judged and judge(observation, action) is not None:
             dominated_count[bot] += 1
         result = table.act(seat, action)
         if not result.accepted:
@@ -217,6 +231,7 @@ def play_match(variant: str, entrants: Sequence[Entrant], seed: int, match: int,
                             f"{deal_seed}): {action!r} was refused: {_refusal(result)}")
         decisions[bot] += 1
         micros[bot].append(round(elapsed / 1000))
+        cpu_micros[bot].append(round(cpu / 1000))
     results = table.state.results
     points = [[r.scores[seat_of[b]] for b in range(n)] for r in results]
     if unit == ROUNDS:
@@ -238,8 +253,9 @@ def play_match(variant: str, entrants: Sequence[Entrant], seed: int, match: int,
         "totals": totals,
         "winners": winners,
         "decisions": decisions,
-        "dominated": dominated_count,
+        "dominated": dominated_count if judged else None,
         "micros": micros,
+        "cpu_micros": cpu_micros,
         "seconds": round(time.perf_counter() - started, 6),
     }
 

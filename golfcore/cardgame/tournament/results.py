@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from golfcore.cardgame.rules import rule_set
-from golfcore.cardgame.tournament.play import MATCHES, Record, match_seed, seating
+from golfcore.cardgame.tournament.play import (MATCHES, Record, dominated_not_run,
+                                               match_seed, seating)
 from golfcore.codes import parse_match_code
 from golfcore.errors import GolfError
 from golfcore.runs import jsonl
@@ -95,8 +96,10 @@ def _fields(players: int) -> dict[str, tuple[Callable[[Any], bool], str]]:
         "totals": (lambda v: _each(v, players, _points), f"{per_bot} whole numbers"),
         "winners": (winners, f"a list of different bots from 0 to {players - 1}"),
         "decisions": (lambda v: _each(v, players, count), f"{per_bot} whole numbers >= 0"),
-        "dominated": (lambda v: _each(v, players, count), f"{per_bot} whole numbers >= 0"),
+        "dominated": (lambda v: v is None or _each(v, players, count),
+                      f"{per_bot} whole numbers >= 0, or null (not judged)"),
         "micros": (micros, f"{per_bot} lists of whole numbers >= 0"),
+        "cpu_micros": (micros, f"{per_bot} lists of whole numbers >= 0"),
         "seconds": (lambda v: jsonl.number(v, 0.0, 1e9), "a number of seconds from 0 to 1e9"),
     }
 
@@ -107,6 +110,10 @@ def _check_record(data: Any, where: str, players: int) -> Record:
     field."""
     fields = {"tournament": (lambda v: isinstance(v, dict), "the tournament's description"),
               **_fields(players)}
+    if isinstance(data, dict) and "micros" in data and "cpu_micros" not in data:
+        raise GolfError(f"{where} has no cpu_micros: the file was written by a golfcore "
+                        f"older than CPU times per decision; give another --output (or "
+                        f"remove the file) to play the tournament again")
     return jsonl.check_record(data, where, "tournament", fields, ("tournament", "match"))
 
 
@@ -116,8 +123,9 @@ def check_consistent(record: Record, where: str, identity: dict[str, Any]) -> No
     seating, one list of points per round, totals that are the sums of the points, the bots
     with the lowest total as winners, a whole match ending exactly at its last round (the
     variant's point limit or holes), a time for each decision, no more dominated decisions than
-    decisions. Anything else (a record edited by hand, say) would change the summary silently:
-    :class:`GolfError` naming ``where`` and what disagrees."""
+    decisions (and none counted where the check does not run). Anything else (a record edited
+    by hand, say) would change the summary silently: :class:`GolfError` naming ``where`` and
+    what disagrees."""
     players = len(identity["bots"])
     match, points, totals = record["match"], record["points"], record["totals"]
 
@@ -159,11 +167,16 @@ def check_consistent(record: Record, where: str, identity: dict[str, Any]) -> No
                 raise wrong(f"the match {'ends' if number < len(points) else 'does not end'} "
                             f"after round {number} with totals {running}, yet "
                             f"{len(points)} round(s) are recorded")
+    not_run = dominated_not_run(identity["variant"])
+    if (record["dominated"] is None) != (not_run is not None):
+        raise wrong("'dominated' is null but the variant's moves are judged" if not_run is None
+                    else f"'dominated' counts moves the check cannot judge ({not_run})")
     for b in range(players):
-        if len(record["micros"][b]) != record["decisions"][b]:
-            raise wrong(f"bot {b} has {record['decisions'][b]} decisions but "
-                        f"{len(record['micros'][b])} times")
-        if record["dominated"][b] > record["decisions"][b]:
+        for times in ("micros", "cpu_micros"):
+            if len(record[times][b]) != record["decisions"][b]:
+                raise wrong(f"bot {b} has {record['decisions'][b]} decisions but "
+                            f"{len(record[times][b])} times in {times}")
+        if record["dominated"] is not None and record["dominated"][b] > record["decisions"][b]:
             raise wrong(f"bot {b} has more dominated decisions than decisions")
 
 

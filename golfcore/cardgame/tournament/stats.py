@@ -23,8 +23,8 @@ def _times(micros: Sequence[int]) -> dict[str, float | None]:
             "mean": total / len(ordered) / 1e6, "max": ordered[-1] / 1e6, "total": total / 1e6}
 
 
-def summarize(records: Iterable[Record], bots: Sequence[str],
-              unit: str = MATCHES) -> dict[str, Any]:
+def summarize(records: Iterable[Record], bots: Sequence[str], unit: str = MATCHES,
+              dominated_not_run: str | None = None) -> dict[str, Any]:
     """The figures of a tournament from its records (taken in the order of their match number,
     so the figures do not depend on the order the matches finished in).
 
@@ -34,12 +34,20 @@ def summarize(records: Iterable[Record], bots: Sequence[str],
     ``None`` with fewer than two matches), ``total_points``, ``matches_won`` (a win shared by
     tied bots counts for each of them), ``win_share`` and its Wilson 95 % interval
     ``win_ci``, the ``decisions`` taken, how many were ``dominated`` and that per 1000
-    decisions, and the decision ``time`` in seconds. Also ``matches``, ``rounds`` and
-    ``shared_wins`` (matches won by more than one bot) for the whole tournament, and its
-    ``unit`` (``"match"``, or ``"round"`` when each match was a single round).
+    decisions, and the times per decision in seconds: ``cpu`` (the CPU time of the bot's
+    ``act``) and ``time`` (its wall time). Also ``matches``, ``rounds`` and ``shared_wins``
+    (matches won by more than one bot) for the whole tournament, and its ``unit``
+    (``"match"``, or ``"round"`` when each match was a single round).
+
+    ``dominated_not_run``: ``None`` when the dominated-move check judged every decision, else
+    why it did not run (given, or a plain sentence when a record's ``dominated`` is ``None``);
+    then every bot's ``dominated`` and ``dominated_per_1000`` are ``None``.
     """
     ordered = sorted(records, key=lambda r: r["match"])
     n = len(ordered)
+    if dominated_not_run is None and any(r["dominated"] is None for r in ordered):
+        dominated_not_run = "the records hold no judgement of the decisions"
+    judged = dominated_not_run is None
     rows = []
     for i, label in enumerate(bots):
         totals = [float(r["totals"][i]) for r in ordered]
@@ -48,7 +56,7 @@ def summarize(records: Iterable[Record], bots: Sequence[str],
         won = sum(1 for r in ordered if i in r["winners"])
         win_low, win_high = wilson_interval(won, n)
         decisions = sum(int(r["decisions"][i]) for r in ordered)
-        dominated = sum(int(r["dominated"][i]) for r in ordered)
+        dominated = sum(int(r["dominated"][i]) for r in ordered) if judged else None
         rows.append({
             "bot": label,
             "position": i,
@@ -62,7 +70,9 @@ def summarize(records: Iterable[Record], bots: Sequence[str],
             "win_ci": [win_low, win_high],
             "decisions": decisions,
             "dominated": dominated,
-            "dominated_per_1000": 1000 * dominated / decisions if decisions else None,
+            "dominated_per_1000": (1000 * dominated / decisions
+                                   if decisions and dominated is not None else None),
+            "cpu": _times([t for r in ordered for t in r["cpu_micros"][i]]),
             "time": _times([t for r in ordered for t in r["micros"][i]]),
         })
     return {
@@ -70,5 +80,6 @@ def summarize(records: Iterable[Record], bots: Sequence[str],
         "matches": n,
         "rounds": sum(int(r["rounds"]) for r in ordered),
         "shared_wins": sum(1 for r in ordered if len(r["winners"]) > 1),
+        "dominated_not_run": dominated_not_run,
         "seats": rows,
     }
