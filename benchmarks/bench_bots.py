@@ -84,7 +84,7 @@ def job_round(args: tuple[str, list[str], int, bool, dict[str, Any]]) -> dict[st
     while not match.round_over:
         seat = match.turn
         assert seat is not None
-        obs = match.observe(seat)
+        obs = match.observation(seat).to_json()
         start = time.perf_counter()
         action = bots[seat].act(obs)
         spent = time.perf_counter() - start
@@ -293,7 +293,7 @@ def calibration_observations(variant: str, rounds: int) -> list[dict[str, Any]]:
         while not match.round_over:
             seat = match.turn
             assert seat is not None
-            obs = match.observe(seat)
+            obs = match.observation(seat).to_json()
             if len(obs["legal"]) > 1:
                 out.append(obs)
             match.act(seat, bots[seat].act(obs))

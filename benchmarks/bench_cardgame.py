@@ -19,8 +19,8 @@ How it measures (see benchmarks/README.md for what each column means):
    (state, seat, action).
 2. The trace is replayed operation by operation, each timed on its own over the same inputs:
    ``engine.act`` on every accepted action, ``engine.legal_actions`` on every recorded state,
-   ``observation.observation`` for the seat on turn on every recorded state, and
-   ``observation.spectator`` on the same states. The whole random rounds are also timed end to
+   ``observation.seen(...).to_json()`` for the seat on turn on every recorded state, and for
+   the spectator on the same states. The whole random rounds are also timed end to
    end (deal, legal actions, choice, act).
 3. Baselines in the same run and process, over the same recorded actions: building a new tuple
    of the boards with one board swapped in (``boards[:s] + (board,) + boards[s + 1:]``, the
@@ -57,7 +57,7 @@ if str(ROOT) not in sys.path:
 from golfcore.cardgame import engine  # noqa: E402
 from golfcore.cardgame.actions import Action  # noqa: E402
 from golfcore.cardgame.board import SHAPES, format_shape  # noqa: E402
-from golfcore.cardgame.observation import observation, spectator  # noqa: E402
+from golfcore.cardgame.observation import seen  # noqa: E402
 from golfcore.cardgame.rules import RuleSet  # noqa: E402
 from golfcore.cardgame.state import OVER, MatchState  # noqa: E402
 from golfcore.shuffle import MAX_DEAL  # noqa: E402
@@ -164,11 +164,11 @@ def measure(variant: str, players: int, rounds: int, seed: int, repeats: int) ->
 
     def run_obs() -> None:
         for state, seat in asked:
-            observation(rules, state, seat)
+            seen(rules, state, seat).to_json()
 
     def run_spectator() -> None:
         for state, _ in asked:
-            spectator(rules, state)
+            seen(rules, state, None).to_json()
 
     # Baseline 1: for every accepted action, the tuple work an immutable turn needs at least:
     # a new tuple of the boards with the acting seat's board swapped in.

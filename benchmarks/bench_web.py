@@ -142,7 +142,7 @@ class Player:
         self.game = Game.from_code(code)
 
     def next(self) -> dict[str, Any]:
-        legal = self.game.legal_moves()
+        legal = self.game.legal(0)
         if not legal:
             self.game.undo()
             return {"cmd": "undo"}

@@ -17,8 +17,8 @@ The public API, all importable from here, the same for both games:
   :class:`Action`, :class:`ActResult`; its rules :class:`CardGameRuleSet`; its codes
   :class:`MatchCode`, :func:`parse_match_code`, :func:`format_match_code`.
 
-``RuleSet`` is the solitaire's :class:`SolitaireRuleSet`, under the name it had before the card
-game arrived.
+``golfcore.RuleSet``, the solitaire's rule set under the name it had before the card game
+arrived, is deprecated: write :class:`SolitaireRuleSet` (``docs/api.md``).
 """
 
 from golfcore.cardgame.actions import Action
@@ -32,7 +32,7 @@ from golfcore.codes import (GameCode, MatchCode, format_code, format_match_code,
 from golfcore.errors import (CardError, CodeError, GolfError, PluginError, PositionError,
                              VariantError)
 from golfcore.framework.compose import find_variant
-from golfcore.framework.deprecation import GolfDeprecationWarning
+from golfcore.framework.deprecation import GolfDeprecationWarning, deprecated_names
 from golfcore.framework.games import game_names
 from golfcore.framework.registry import registry
 from golfcore.framework.variant import Variant
@@ -47,8 +47,10 @@ from golfcore.solitaire.scoring import Round, Score
 from golfcore.solitaire.state import GameState, Outcome
 from golfcore.version import __version__
 
-#: The solitaire's rule set, under the name it had before the card game arrived.
-RuleSet = SolitaireRuleSet
+#: Old names, still working with a warning (docs/api.md, "Deprecated in 0.2").
+__getattr__ = deprecated_names(__name__, {
+    "RuleSet": (lambda: SolitaireRuleSet, "write golfcore.SolitaireRuleSet instead"),
+})
 
 
 def variants(game: "str | None" = None) -> list[Variant]:
@@ -65,7 +67,7 @@ __all__ = [
     "parse_cards", "registry", "variants",
     # Golf solitaire
     "ActionResult", "Deal", "Game", "GameCode", "GameState", "Move", "MoveError", "Outcome",
-    "Position", "Round", "RuleSet", "Score", "SolitaireRuleSet", "deal", "format_code",
+    "Position", "Round", "Score", "SolitaireRuleSet", "deal", "format_code",
     "parse_code",
     # Golf, the card game
     "ActResult", "Action", "CardGameRuleSet", "Match", "MatchCode", "MatchState",

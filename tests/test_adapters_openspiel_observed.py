@@ -24,7 +24,7 @@ from golfcore.adapters.openspiel.observed import (game_for, observed_state,  # n
                                                   unseen_cards)
 from golfcore.adapters.openspiel.resample import hidden_slots, replayed  # noqa: E402
 from golfcore.cardgame.match import Match  # noqa: E402
-from golfcore.cardgame.observation import observation, redeal_hidden  # noqa: E402
+from golfcore.cardgame.observation import redeal_hidden, seen  # noqa: E402
 from golfcore.cardgame.tournament import Entrant, play_match  # noqa: E402
 from golfcore.errors import GolfError  # noqa: E402
 
@@ -47,7 +47,7 @@ def decisions(variant: str, seed: int, rounds: int = 1, players: int = 2):
                 return
             match.act(0, "next")
             continue
-        obs = match.observe(seat)
+        obs = match.observation(seat).to_json()
         yield match, seat, obs
         match.act(seat, rng.choice(obs["legal"]))
 
@@ -161,7 +161,7 @@ def test_states_from_observations_of_tables_the_seat_cannot_tell_apart_are_equal
     match, seat, obs = next(d for d in decisions("card-golf", 5) if d[2]["discard_count"] > 2)
     other = redeal_hidden(match.state, seat, random.Random(9))
     assert other != match.state
-    theirs = observation(match.rules, other, seat)
+    theirs = seen(match.rules, other, seat).to_json()
     game = game_for(obs)
     a = observed_state(game, obs, random.Random(3).random)
     b = observed_state(game, theirs, random.Random(3).random)

@@ -164,7 +164,7 @@ def test_json_position_saved_game_summary_and_oracle_record(tmp_path):
     assert read_board(str(path)) == Board(str(path), position, None, None, "json")
 
     game = Game("cards4", deal=2)
-    game.apply("3")
+    game.act(0, "3")
     game.draw()
     path.write_text(game.dumps(), encoding="utf-8")
     board = read_board(str(path))

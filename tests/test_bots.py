@@ -44,7 +44,7 @@ def play_round(match: Match, bots: list[Bot], check: Any = None) -> list[tuple[i
     while not match.round_over:
         seat = match.turn
         assert seat is not None
-        obs = match.observe(seat)
+        obs = match.observation(seat).to_json()
         action = bots[seat].act(MappingProxyType(obs))
         assert action in obs["legal"], (bots[seat].name, action, obs["legal"])
         if check is not None:
@@ -72,7 +72,7 @@ def test_every_bot_plays_legal_actions(variant, players):
     bots = [make(names[s % 3], variant, s, 100 + s) for s in range(players)]
     play_round(match, bots)
     assert len(match.state.results[-1].scores) == players
-    assert bots[0].act(match.observe(0)) == "next"
+    assert bots[0].act(match.observation(0).to_json()) == "next"
 
 
 def test_a_whole_match_to_100_points():
@@ -81,7 +81,7 @@ def test_a_whole_match_to_100_points():
     while not match.is_over:
         play_round(match, bots)
         if not match.is_over:
-            match.act(0, bots[0].act(match.observe(0)))
+            match.act(0, bots[0].act(match.observation(0).to_json()))
     assert max(match.totals) >= 100 and match.winners
 
 
@@ -89,9 +89,9 @@ def test_a_bot_with_nothing_to_do_says_so():
     match = Match("card-golf", players=2, seed=3)
     bot = GreedyBot("card-golf", 1, 1)
     with pytest.raises(BotError, match="no legal action"):
-        bot.act(match.observe(1))
+        bot.act(match.observation(1).to_json())
     with pytest.raises(BotError, match="seat 1, not 0"):
-        bot.act(match.observe(0))
+        bot.act(match.observation(0).to_json())
 
 
 # -- hidden information ----------------------------------------------------------------------------
@@ -130,7 +130,7 @@ def test_bots_decide_the_same_whatever_the_hidden_cards(name):
                 break
             other = shuffle_hidden(match, rnd)
             differs += other.referee() != match.referee()
-            obs, obs2 = match.observe(seat), other.observe(seat)
+            obs, obs2 = match.observation(seat).to_json(), other.observation(seat).to_json()
             assert obs == obs2
             a = make(name, "card-golf", seat, 42).act(obs)
             b = make(name, "card-golf", seat, 42).act(obs2)
@@ -158,7 +158,7 @@ def test_a_bot_reads_only_the_observation_fields():
     bots = [make("strong", "card-golf", 0, 1), make("greedy", "card-golf", 1, 1)]
     for _ in range(30):
         seat = match.turn
-        action = bots[seat].act(Recording(match.observe(seat)))
+        action = bots[seat].act(Recording(match.observation(seat).to_json()))
         match.act(seat, action)
     assert Recording.read and Recording.read <= set(OBSERVATION_FIELDS) | {"code"}
 
@@ -200,8 +200,8 @@ def test_a_cut_off_playout_is_scored_as_the_players_see_the_boards():
     match = Match("card-golf", players=2, seed=12)
     for _ in range(6):
         seat = match.turn
-        match.act(seat, GreedyBot("card-golf", seat, 1).act(match.observe(seat)))
-    s = observed.seen(match.observe(match.turn))
+        match.act(seat, GreedyBot("card-golf", seat, 1).act(match.observation(seat).to_json()))
+    s = observed.seen(match.observation(match.turn).to_json())
     worlds = [observed.determinise(s, random.Random(k)) for k in range(4)]
     assert len({tuple(tuple(b) for b in w.real) for w in worlds}) > 1
     leaves = {tuple(round(x, 9) for x in w.seen_scores()) for w in worlds}
@@ -217,7 +217,7 @@ def test_strong_values_playouts_by_the_chance_of_winning_the_match():
     from golfcore.cardgame.bots.strong import MatchValue
 
     match = Match("card-golf", players=2, seed=5)
-    observation = dict(match.observe(0))
+    observation = dict(match.observation(0).to_json())
     value = MatchValue(observed.seen(observation), observation)
     assert value.left >= 3                      # a match to 100 has rounds to come
     even, ahead, behind = value([15, 15], True), value([10, 20], True), value([20, 10], True)
@@ -468,7 +468,7 @@ def test_a_bot_refuses_an_observation_of_another_variant(name):
     from golfcore.cardgame.bots import BotError, find_bot
     from golfcore.cardgame.match import Match
 
-    seen = Match("card-golf", players=2, seed=3).observe(0)
+    seen = Match("card-golf", players=2, seed=3).observation(0).to_json()
     with pytest.raises(BotError, match=r"plays six-card, not 'card-golf': an observation of "
                                        r"another variant is refused"):
         find_bot(name)("six-card", seat=0, seed=1).act(seen)

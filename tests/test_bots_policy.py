@@ -35,7 +35,7 @@ def test_with_zero_weights_the_policy_is_greedy_on_real_positions():
             if seat is None:
                 match.act(0, "next")
                 continue
-            obs = match.observe(seat)
+            obs = match.observation(seat).to_json()
             s = observed.seen(obs)
             if s.step == "hold" and s.held >= 0:
                 t = valuation.Table.build(s.tab, s.views, s.mean, s.ender, s.pool, True)

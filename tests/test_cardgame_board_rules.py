@@ -27,7 +27,7 @@ def _showing(variant: str) -> int:
     match = table(variant, [FIVES.replace("/", ""), "~AC ~2C ~3C ~4C ~6C ~7C"],
                   stock="8H 8D 8C", discard="TC")
     play(match, 0, "draw", "replace 6")
-    return int(match.observe(1)["showing"][0])
+    return int(match.observation(1).to_json()["showing"][0])
 
 
 def test_a_square_of_one_rank_counts_minus_20_in_six_card_golf():
@@ -41,7 +41,7 @@ def test_a_square_of_one_rank_counts_minus_20_in_six_card_golf():
 def test_the_bonus_counts_only_face_up_cards_while_a_round_is_played():
     match = table("six-card+square-bonus", ["5C 5D ~KS ~5H 5S ~9D", "~AC ~2C ~3C ~4C ~6C ~7C"],
                   stock="8H 8D 8C", discard="TC")
-    assert match.observe(1)["showing"][0] == 5        # 5C, and the pair of column 2: no square
+    assert match.observation(1).showing[0] == 5        # 5C, and the pair of column 2: no square
     rules = RuleSet("six-card+square-bonus")
     whole = board("5C 5D KS 5H 5S 9D")
     assert board_score(rules, whole) == -20 + 0 + 9
@@ -60,9 +60,9 @@ def test_bots_play_legal_rounds_under_the_bonuses():
     variant = "six-card+square-bonus+joker-pair"
     match = Match(variant, players=2, seed=5)
     bots = [find_bot("greedy")(variant, 0, 1), find_bot("random")(variant, 1, 2)]
-    while match.observe(0)["step"] != "over":
+    while match.observation(0).to_json()["step"] != "over":
         seat = match.state.current.turn
-        assert match.act(seat, bots[seat].act(match.observe(seat))).accepted
+        assert match.act(seat, bots[seat].act(match.observation(seat).to_json())).accepted
 
 
 # -- a third party's board rules -------------------------------------------------------------------

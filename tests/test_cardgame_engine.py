@@ -176,12 +176,12 @@ def test_a_face_down_card_completes_no_line_during_play():
     match = table("card-golf", ["7C 7D ~7H 2C 3C 4C 5C 6C ~8C",
                                 "~AC ~AD ~AH ~AS ~2D ~2H ~2S ~3D ~3H"],
                   stock="TC TD TH", discard="QC")
-    obs = match.observe(1)
+    obs = match.observation(1).to_json()
     assert obs["showing"] == [7 + 7 + 2 + 3 + 4 + 5 + 6, 0]
     assert obs["boards"][0][2] is None
     # seat 0 turns up its last card but one, then the eight: the row of sevens then counts 0
     play(match, 0, "draw", "discard 3")
-    assert match.observe(1)["showing"][0] == 2 + 3 + 4 + 5 + 6
+    assert match.observation(1).to_json()["showing"][0] == 2 + 3 + 4 + 5 + 6
     play(match, 1, "draw", "discard 1")
     play(match, 0, "draw", "discard 9")  # seat 0 has turned up every card: seat 1's last turn
     play(match, 1, "draw", "discard 2")
@@ -204,7 +204,7 @@ def _last_turns(match: Match, alicia_place: int, roberto_place: int, ciriaco_pla
     """Alicia turns up her last card (she draws and discards the drawn card, CG-04); then
     Roberto and Ciriaco play their one last turn each (CG-06)."""
     play(match, ALICIA, "draw", f"discard {alicia_place}")
-    obs = match.observe(ROBERTO)
+    obs = match.observation(ROBERTO).to_json()
     assert obs["ender"] == ALICIA and obs["last_turns"] == [ROBERTO, CIRIACO]
     assert not match.round_over
     play(match, ROBERTO, "draw", f"discard {roberto_place}")
@@ -228,7 +228,7 @@ def test_first_worked_example_eleven_against_nine_and_seventeen():
     assert result.scores == (22, 9, 17)
     assert result.ender == ALICIA and result.penalised
     assert match.totals == (22, 9, 17)
-    obs = match.observe(ROBERTO)
+    obs = match.observation(ROBERTO).to_json()
     assert obs["result"]["scores"] == [22, 9, 17]
     assert all(card is not None for b in obs["boards"] for card in b)  # all turned up
 
@@ -488,18 +488,19 @@ def test_a_turn_replaces_a_card_and_discards_the_old_one():
     match = table("card-golf", ["~AC ~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C",
                                 "~AD ~2D ~3D ~4D ~5D ~6D ~7D ~8D ~9D"], stock="TC TD", discard="JC")
     play(match, 0, "draw")
-    obs0, obs1 = match.observe(0), match.observe(1)
+    obs0, obs1 = match.observation(0).to_json(), match.observation(1).to_json()
     assert obs0["held"] == {"from": "stock", "card": "TC"}
     assert obs1["held"] == {"from": "stock", "card": None}  # only the drawer sees it
     play(match, 0, "replace 5")
-    obs = match.observe(1)
+    obs = match.observation(1).to_json()
     assert obs["boards"][0][4] == "TC" and obs["discard"] == "5C" and obs["turn"] == 1
     play(match, 1, "take", "replace 1")  # takes the 5C seat 0 discarded
-    obs = match.observe(0)
+    obs = match.observation(0).to_json()
     assert obs["boards"][1][0] == "5C" and obs["discard"] == "AD"
     # a face-up card may be replaced too
     play(match, 0, "take", "replace 5")
-    assert match.observe(1)["boards"][0][4] == "AD" and match.observe(1)["discard"] == "TC"
+    seen = match.observation(1).to_json()
+    assert seen["boards"][0][4] == "AD" and seen["discard"] == "TC"
 
 
 def test_discarding_a_drawn_card_turns_up_a_face_down_one():
@@ -508,7 +509,7 @@ def test_discarding_a_drawn_card_turns_up_a_face_down_one():
     match = table("card-golf", ["~AC ~2C ~3C ~4C ~5C ~6C ~7C ~8C ~9C",
                                 "~AD ~2D ~3D ~4D ~5D ~6D ~7D ~8D ~9D"], stock="TC TD", discard="JC")
     play(match, 0, "draw", "discard 3")
-    obs = match.observe(1)
+    obs = match.observation(1).to_json()
     assert obs["discard"] == "TC" and obs["boards"][0][2] == "3C"
     assert sum(card is not None for card in obs["boards"][0]) == 1
 
@@ -533,14 +534,14 @@ def test_an_empty_stock_is_refilled_from_the_discard_under_its_top_card():
     assert Counter(rnd.stock) == Counter(cards("JC JD JH QC QD"))
     assert Counter(rnd.cards()) == before
     assert rnd.step == DRAW and match.turn == 1 and not match.round_over
-    obs = match.observe(1)
+    obs = match.observation(1).to_json()
     assert obs["stock_count"] == 5 and obs["discard_count"] == 1
     # the same position reshuffles the same way (the shuffle is seeded, a match code re-deals it)
     again = _last_stock_card("card-golf")
     play(again, 0, "draw", "replace 1")
     assert again.state.current.stock == rnd.stock
     play(match, 1, "draw")
-    assert match.observe(1)["held"]["card"] == str(rnd.stock[0])
+    assert match.observation(1).to_json()["held"]["card"] == str(rnd.stock[0])
 
 
 def test_stock_out_ends_round():
@@ -566,7 +567,7 @@ def test_stock_out_after_the_round_was_ended_keeps_the_penalty():
                    "5C 5D 5H 6C 6D 6H 2S 3S ~KS"],
                   stock="7H 7S", discard="TC")
     play(match, 0, "draw", "discard 9")  # seat 0 ends the round with 18
-    assert not match.round_over and match.observe(1)["last_turns"] == [1, 2]
+    assert not match.round_over and match.observation(1).to_json()["last_turns"] == [1, 2]
     play(match, 1, "draw", "discard 8")  # the stock's last card: the round ends here
     assert match.round_over
     result = match.state.current.result
@@ -581,13 +582,13 @@ def test_six_card_turns_up_two_cards_each_before_the_first_turn():
     """Six-card golf (CG-02 setup): before the first turn each player, in turn, turns up two
     cards of their choice; then the first player draws."""
     match = Match("six-card", players=3, seed=7)
-    assert match.observe(0)["step"] == REVEAL
+    assert match.observation(0).to_json()["step"] == REVEAL
     assert match.legal(0) == [Action(a.REVEAL, p) for p in range(6)]
     assert match.legal(1) == [] and match.legal(2) == []
     for seat, places in ((0, (1, 5)), (1, (2, 3)), (2, (4, 6))):
         assert match.turn == seat
         play(match, seat, *(f"reveal {p}" for p in places))
-    obs = match.observe(1)
+    obs = match.observation(1).to_json()
     assert obs["step"] == DRAW and obs["turn"] == 0
     for seat, places in ((0, (1, 5)), (1, (2, 3)), (2, (4, 6))):
         shown = [i + 1 for i, card in enumerate(obs["boards"][seat]) if card is not None]
@@ -647,7 +648,7 @@ def test_the_match_ends_when_a_player_reaches_the_limit_and_ties_share_the_win()
     match = _final_round("card-golf", (70, 40, 40))
     assert match.totals == (106, 45, 45)
     assert match.is_over and match.winners == (1, 2)
-    obs = match.observe(1)
+    obs = match.observation(1).to_json()
     assert obs["over"] and obs["winners"] == [1, 2]
     assert match.legal(0) == [] and match.act(0, "next").reason == a.MATCH_OVER
 
@@ -665,7 +666,7 @@ def test_below_the_limit_the_next_round_is_dealt():
     match = _final_round("card-golf", (10, 40, 41))
     assert not match.is_over and match.winners == ()
     play(match, 2, "next")
-    obs = match.observe(0)
+    obs = match.observation(0).to_json()
     assert obs["round"] == 2 and obs["turn"] == 1 and obs["step"] == DRAW
     assert all(card is None for b in obs["boards"] for card in b)
     assert obs["totals"] == [46, 45, 46]
@@ -685,8 +686,8 @@ def test_hold_step_keeps_one_card_in_hand():
     play(match, 0, "take")
     assert match.state.current.step == HOLD
     assert match.legal(1) == []
-    assert match.observe(1)["held"]["from"] == "discard"
-    assert match.observe(1)["held"]["card"] == match.observe(0)["held"]["card"]
+    assert match.observation(1).to_json()["held"]["from"] == "discard"
+    assert match.observation(1).held == match.observation(0).held
 
 
 def test_every_listed_action_is_accepted_even_with_an_empty_stock():

@@ -39,7 +39,7 @@ def play_randomly(match: Match, steps: int, rnd: random.Random) -> list[tuple[in
 
 
 def all_views(match: Match) -> list[dict]:
-    return [match.observe(seat) for seat in range(match.players)] + [match.spectator()]
+    return [match.observation(seat).to_json() for seat in [*range(match.players), None]]
 
 
 # -- match codes ---------------------------------------------------------------------------------
@@ -91,7 +91,7 @@ def test_codes_carry_shapes_other_than_the_default(shape):
         assert match.code == f"GC1-{letter}3{rows}{cols}-AAAAABQ"
         back = Match.from_code(match.code)
         assert back.rules.shape == shape
-        assert len(back.observe(0)["boards"][0]) == rows * cols
+        assert len(back.observation(0).to_json()["boards"][0]) == rows * cols
         expected = base if shape == default else f"{base}+shape={format_shape(shape)}"
         assert back.variant.name == expected
         assert back.to_json()["match"] == match.to_json()["match"]
@@ -321,8 +321,8 @@ def test_a_held_card_resumes_only_with_its_origin():
     match = Match("card-golf", players=2, seed=4)
     match.act(0, "draw")
     back = Match.from_json(match.dumps())
-    assert back.observe(0)["held"]["card"] is not None
-    assert back.observe(1)["held"] == {"from": "stock", "card": None}
+    assert back.observation(0).to_json()["held"]["card"] is not None
+    assert back.observation(1).to_json()["held"] == {"from": "stock", "card": None}
     assert Counter(back.state.current.cards()) == Counter(match.rules.deck)
 
 
@@ -369,22 +369,22 @@ def test_the_spectator_never_sees_a_card_drawn_from_the_stock():
     match = Match("card-golf", players=3, seed=2)
     match.act(0, "draw")
     drawn = str(match.state.current.held)
-    spectator = match.spectator()
+    spectator = match.observation(None).to_json()
     assert spectator["held"] == {"from": "stock", "card": None}
     assert spectator["seat"] is None and spectator["legal"] == []
-    assert match.observe(0)["held"] == {"from": "stock", "card": drawn}
-    assert match.observe(1)["held"]["card"] is None
+    assert match.observation(0).to_json()["held"] == {"from": "stock", "card": drawn}
+    assert match.observation(1).to_json()["held"]["card"] is None
     match.act(0, "replace 1")
-    top = match.spectator()["discard"]
+    top = match.observation(None).to_json()["discard"]
     match.act(1, "take")
-    assert match.spectator()["held"] == {"from": "discard", "card": top}
+    assert match.observation(None).to_json()["held"] == {"from": "discard", "card": top}
 
 
 def test_observing_a_seat_that_is_not_at_the_table():
     match = Match("card-golf", players=2, seed=2)
     for seat in (2, -1, True, "0"):
         with pytest.raises(GolfError, match="not at this table"):
-            match.observe(seat)  # type: ignore[arg-type]
+            match.observation(seat).to_json()  # type: ignore[arg-type]
         with pytest.raises(GolfError, match="not at this table"):
             match.legal(seat)  # type: ignore[arg-type]
 

@@ -30,7 +30,7 @@ from golfcore.cardgame import actions as a
 from golfcore.cardgame import engine, saves
 from golfcore.cardgame.actions import Action
 from golfcore.cardgame.board import SHAPES
-from golfcore.cardgame.observation import observation, spectator, visible_cards
+from golfcore.cardgame.observation import seen, visible_cards
 from golfcore.cardgame.rules import RuleSet, rule_set
 from golfcore.cardgame.state import FROM_STOCK, HOLD, OVER, MatchState
 from golfcore.cards import JOKER, STANDARD_DECK, Card
@@ -195,14 +195,14 @@ def check_invariants(rules: RuleSet, model: Model, match: MatchState,
         if observed is not None and seat not in observed:
             continue
         assert Counter(TEXT[c] for c in visible_cards(rules, match, seat)) == may_see
-        view = observation(rules, match, seat)
+        view = seen(rules, match, seat).to_json()
         # No observation of a seat names a card beyond what that seat may see (as a multiset).
         assert not names(view) - may_see
         # Face-down places are null; face-up ones show their card.
         for shown, board in zip(view["boards"], rnd.boards):
             assert shown == [TEXT[c] if up else None for c, up in zip(board.cards, board.up)]
     # The spectator names no card that every seat could not see.
-    assert not names(spectator(rules, match)) - common
+    assert not names(seen(rules, match, None).to_json()) - common
 
 
 def check_round_end(model: Model, match: MatchState, ender: int | None,

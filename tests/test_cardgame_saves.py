@@ -27,7 +27,7 @@ def played(variant: str, players: int, seed: int, until: Callable[[Match], bool]
         assert not match.is_over, "the match ended first"
         seat = 0 if match.round_over else match.turn
         assert seat is not None
-        assert match.act(seat, bots[seat].act(match.observe(seat))).accepted
+        assert match.act(seat, bots[seat].act(match.observation(seat).to_json())).accepted
     raise AssertionError("the condition never held")
 
 

@@ -44,15 +44,15 @@ def seen_by_seat_0(match: Match, turns: int) -> list[tuple[int, str]]:
     deck = len(match.rules.deck)
     size = match.rules.size
     facts: dict[int, str] = {}
-    view = match.observe(0)
+    view = match.observation(0).to_json()
     facts[PLAYERS * size] = view["discard"]          # the discard's first card
     drawn_at = None
     for _ in range(turns):
         seat = match.turn
         assert seat is not None
-        board = match.observe(0)["boards"][seat]
+        board = match.observation(0).to_json()["boards"][seat]
         assert match.act(seat, "draw").accepted
-        view = match.observe(0)
+        view = match.observation(0).to_json()
         drawn_at = deck - 1 - view["stock_count"]     # the stock is the shoe's tail, in order
         if seat == 0:
             facts[drawn_at] = view["held"]["card"]   # seat 0 sees what it draws
@@ -60,7 +60,7 @@ def seen_by_seat_0(match: Match, turns: int) -> list[tuple[int, str]]:
         if down:
             place = down[0]
             assert match.act(seat, f"discard {place + 1}").accepted
-            view = match.observe(0)
+            view = match.observation(0).to_json()
             facts[drawn_at] = view["discard"]         # the drawn card, discarded face up
             facts[place * PLAYERS + seat] = view["boards"][seat][place]   # turned up
         else:
@@ -92,13 +92,13 @@ def test_a_seed_scan_finds_a_coded_match_and_every_hidden_card_but_no_secret_dea
     predicted = [c for c, up in zip(dealt.boards[1].cards, now.boards[1].up) if not up]
     assert predicted == hidden and len(hidden) >= 4
     assert dealt.stock[-len(now.stock):] == now.stock
-    assert coded.observe(0)["chosen_deal"] is True        # and the seats were told
+    assert coded.observation(0).to_json()["chosen_deal"] is True        # and the seats were told
 
     secret = Match(VARIANT, players=PLAYERS)
     facts = seen_by_seat_0(secret, turns=5)
     assert len(facts) >= 9
     assert scan(facts, seeds) == []
-    assert secret.observe(0)["chosen_deal"] is False
+    assert secret.observation(0).to_json()["chosen_deal"] is False
 
 
 # -- the keyed stream ---------------------------------------------------------------------------
@@ -244,9 +244,8 @@ def test_a_secret_match_saves_its_secret_for_the_server_and_resumes_the_same_dea
     assert saved["match"]["secret"] == match.state.deal.secret.hex()
     resumed = Match.from_json(json.dumps(saved))
     assert resumed.state == match.state and resumed.code == match.code
-    assert resumed.observe(1) == match.observe(1)
-    assert "secret" not in json.dumps(match.observe(1)) and "secret" not in json.dumps(
-        match.spectator())
+    assert resumed.observation(1).to_json() == match.observation(1).to_json()
+    assert not any("secret" in json.dumps(match.observation(seat).to_json()) for seat in (1, None))
     # a replayed match stays chosen after a save
     replay = Match.from_code(match.code)
     assert Match.from_json(replay.dumps()).chosen_deal is True
@@ -295,4 +294,4 @@ def test_chosen_deals_are_the_published_ones():
     match = Match.from_code("GC1-G233-AAAAAAB")
     assert match.state.deal == SeedDeal(1) and match.chosen_deal is True
     assert match.state.current == deal_round(match.rules, 2, 1, 1)
-    assert match.observe(0)["chosen_deal"] is True and match.spectator()["chosen_deal"] is True
+    assert match.observation(0).chosen_deal is True and match.observation(None).chosen_deal is True

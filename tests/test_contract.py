@@ -53,7 +53,7 @@ def test_a_variant_with_redeals_keeps_the_contract():
                               under + ["JH", "9D"])
     opening = Game("cards4+redeals=1", position=position)
     assert [opening.draw().accepted, opening.draw().accepted] == [True, True]
-    assert [str(m) for m in opening.legal_moves()] == ["redeal"]
+    assert [str(m) for m in opening.legal(0)] == ["redeal"]
 
     report = check_game(lambda seed: Game("cards4+redeals=1", position=position), seeds=(1,),
                         probes=PROBES + ("redeal",), sample_every=8)
@@ -157,14 +157,14 @@ def test_resampling_keeps_what_a_seat_sees_and_changes_what_it_does_not():
         assert match.act(match.turn, action).accepted
     holder = match.turn
     twin = match.resample(0, random.Random(1))        # seat 0 does not see the drawn card
-    assert twin.observe(0) == match.observe(0)
+    assert twin.observation(0).to_json() == match.observation(0).to_json()
     assert twin.state.current.held != match.state.current.held or twin.state != match.state
     mine = match.resample(holder, random.Random(1))   # the drawer keeps seeing it
     assert mine.state.current.held == match.state.current.held
-    assert mine.observe(holder) == match.observe(holder)
+    assert mine.observation(holder).to_json() == match.observation(holder).to_json()
     game = Game("app-facil", deal=3)
     for move in ("draw", "draw", "draw"):
-        game.apply(move)
+        game.act(0, move)
     twin = game.resample(0, random.Random(2))
     assert sorted(twin.position.stock) == sorted(game.position.stock)
     assert twin.position.stock != game.position.stock and twin.deal is None
@@ -180,11 +180,12 @@ def test_a_resample_depends_only_on_what_the_seat_sees_and_the_random_numbers():
     for action in ("draw", "replace 1", "take"):
         assert match.act(match.turn, action).accepted
     other = match.resample(0, random.Random(3))
-    assert other.observe(0) == match.observe(0) and other.state != match.state
+    assert other.observation(0).to_json() == match.observation(0).to_json()
+    assert other.state != match.state
     assert (match.resample(0, random.Random(9)).state
             == other.resample(0, random.Random(9)).state)
     game = Game("app-facil", deal=3)
-    game.apply("draw")
+    game.act(0, "draw")
     other_game = game.resample(0, random.Random(3))
     assert other_game.position.stock != game.position.stock
     assert (game.resample(0, random.Random(9)).position

@@ -411,12 +411,12 @@ def test_the_fair_hint():
     game = Game("traditional", position=Position.from_text(GUESS))
     move = game.hint("fair")
     assert move == best_fair_move(game.rules, game.position)
-    assert move in game.legal_moves()
+    assert move in game.legal(0)
     hint = game.suggest("fair")
     assert hint.move == move and hint.strategy == "fair"
     assert hint.chance.exact and hint.chance.value == 0.5      # the chance beside the move
-    assert game.hint("legal") in game.legal_moves()
-    assert game.hint("solver") in game.legal_moves()
+    assert game.hint("legal") in game.legal(0)
+    assert game.hint("solver") in game.legal(0)
     assert game.suggest("solver").chance is None
     with pytest.raises(GolfError, match="unknown hint strategy 'psychic': expected 'legal', "
                                         "'fair' or 'solver'"):

@@ -57,7 +57,7 @@ def test_golfcores_strategies_are_registered_in_the_entry_point_group():
 def test_game_offers_a_third_partys_strategy_and_refuses_unknown_ones(registered):
     game = Game.from_code("GO1-C-AAAAAAB")
     hint = game.suggest("first-play")
-    assert hint == Hint(game.legal_moves()[0], "first-play")
+    assert hint == Hint(game.legal(0)[0], "first-play")
     assert game.hint("first-play") == hint.move
     with pytest.raises(GolfError, match=r"unknown hint strategy 'fiar' \(did you mean 'fair'"):
         game.hint("fiar")
@@ -88,7 +88,7 @@ def test_a_searching_strategy_gets_its_default_budget_when_given_none():
     hint = game.suggest("fair", limit=300)             # bounded by what is given
     assert hint.chance.method == "bracket" and hint.chance.stopped == "states"
     legal = game.suggest("legal", limit=1, seconds=0.001)   # the legal one ignores budgets
-    assert legal.move in game.legal_moves() and legal.chance is None
+    assert legal.move in game.legal(0) and legal.chance is None
 
 
 def test_game_reaches_the_searches_only_through_the_registry():

@@ -22,7 +22,7 @@ def test_an_observation_says_nothing_of_the_stocks_order(deal, seed, moves):
     for _ in range(moves):
         if game.is_over:
             break
-        game.apply(random.Random(seed + len(game.legal_moves())).choice(game.legal_moves()))
+        game.act(0, random.Random(seed + len(game.legal(0))).choice(game.legal(0)))
     position = game.position
     order = list(position.stock)
     random.Random(seed).shuffle(order)

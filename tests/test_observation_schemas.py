@@ -65,7 +65,7 @@ def check_card_game(match):
         data = seen.to_json()
         CARD.validate(data)
         assert CardObservation.from_json(data) == seen
-        assert data == (match.spectator() if seat is None else match.observe(seat))
+        assert data == match.observation(seat).to_json()
 
 
 def test_solitaire_observations_are_valid():
@@ -99,7 +99,7 @@ def test_the_schemas_refuse_what_an_observation_never_holds():
     leaked = {**data, "position": {**data["position"], "stock": ["8H", "2C"]}}
     with pytest.raises(jsonschema.ValidationError):
         SOLITAIRE.validate(leaked)
-    seen = Match("card-golf", players=2, seed=1).observe(0)
+    seen = Match("card-golf", players=2, seed=1).observation(0).to_json()
     with pytest.raises(jsonschema.ValidationError):
         CARD.validate({**seen, "stock": ["4D"]})
     with pytest.raises(jsonschema.ValidationError):
@@ -125,7 +125,7 @@ def test_a_solitaire_observation_is_read_with_every_check(change, says):
     (lambda d: {k: v for k, v in d.items() if k != "legal"}, "missing field(s) 'legal'"),
 ])
 def test_a_card_observation_is_read_with_every_check(change, says):
-    data = Match("card-golf", players=2, seed=1).observe(0)
+    data = Match("card-golf", players=2, seed=1).observation(0).to_json()
     with pytest.raises(GolfError, match=says.replace("(", r"\(").replace(")", r"\)")):
         CardObservation.from_json(change(data))
 

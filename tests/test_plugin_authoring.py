@@ -284,11 +284,12 @@ def test_a_bot_registered_by_entry_point_has_its_name_and_keeps_its_options(bots
     assert dict(bot.settings) == {"prefer": "take"} and bot.rules.shape == (3, 3)
     assert bot.seat == 0 and bot.seed == 3 and bot.variant == "card-golf"
     match = Match("card-golf", players=2, seed=1)
-    assert bot.act(match.observe(0)) == "take"
-    assert cls("card-golf", seat=0, seed=3).act(match.observe(0)) == "draw"
+    assert bot.act(match.observation(0).to_json()) == "take"
+    assert cls("card-golf", seat=0, seed=3).act(match.observation(0).to_json()) == "draw"
     # the name seeds each decision: a nameless bot would share its random numbers with others
     other = find_bot("random")("card-golf", seat=0, seed=3)
-    assert bot.rng(match.observe(0)).random() != other.rng(match.observe(0)).random()
+    seen = match.observation(0).to_json()
+    assert bot.rng(seen).random() != other.rng(seen).random()
     with pytest.raises(BotError, match="unknown option\\(s\\) depth"):
         cls("card-golf", seat=0, seed=3, depth=2)
     with pytest.raises(BotError, match="bot entry point 'named' .* loads a bot named "

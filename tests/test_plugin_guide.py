@@ -79,7 +79,7 @@ def test_the_guides_rules_variants_and_bot_play(guide_modules):
             find_bot("greedy")("one-eyed", seat=1, seed=1)]
     while not match.round_over:
         seat = match.turn
-        assert match.act(seat, bots[seat].act(match.observe(seat))).accepted
+        assert match.act(seat, bots[seat].act(match.observation(seat).to_json())).accepted
 
 
 def build_command(target: Path, package: Path) -> list[str]:

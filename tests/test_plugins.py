@@ -230,7 +230,6 @@ def test_the_package_exports_both_games_alike():
     assert golfcore.Match.from_code("GC1-G233-AAAAAAB").code == "GC1-G233-AAAAAAB"
     assert golfcore.parse_match_code("GC1-G233-AAAAAAB") == golfcore.MatchCode("G", 2, (3, 3), 1)
     assert golfcore.CardGameRuleSet is CardRules and golfcore.SolitaireRuleSet is RuleSet
-    assert golfcore.RuleSet is golfcore.SolitaireRuleSet        # the older name
     assert isinstance(golfcore.Match("six-card", seed=1).state, golfcore.MatchState)
     assert isinstance(golfcore.Game("cards4", deal=1).state, golfcore.GameState)
     every = [v.game for v in golfcore.variants()]

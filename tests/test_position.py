@@ -119,8 +119,8 @@ def test_positions_are_immutable_values():
 
 def test_game_json_round_trip_keeps_history():
     game = Game("app-facil", deal=7)
-    for move in game.legal_moves()[:1] + [game.legal_moves()[-1]]:
-        game.apply(move)
+    for move in game.legal(0)[:1] + [game.legal(0)[-1]]:
+        game.act(0, move)
     saved = game.dumps()
     again = Game.from_json(saved)
     assert again.state == game.state and again.code == game.code
@@ -134,14 +134,14 @@ def test_a_resumed_game_refuses_undo_for_the_same_reason():
     a game with nothing before its first action refuses with 'nothing-to-undo'."""
     live = Game("app-facil+undo-limit=3", deal=4)
     for move in "2 3 draw 1 3 3".split():
-        assert live.apply(move).accepted
+        assert live.act(0, move).accepted
     resumed = Game.from_json(live.dumps())
     for _ in range(3):
         assert live.undo().accepted and resumed.undo().accepted
     assert resumed.state == live.state
     assert live.undo().reason == resumed.undo().reason == "undo-limit"
     short = Game("app-facil", deal=4)
-    short.apply("2")
+    short.act(0, "2")
     again = Game.from_json(short.dumps())
     assert again.undo().accepted
     assert again.undo().reason == "nothing-to-undo"

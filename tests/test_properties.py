@@ -248,7 +248,7 @@ def check_round_trip(rules: RuleSet, state: GameState) -> None:
         assert loaded.state.history == state.history
         assert loaded.outcome is engine.outcome(rules, state)
         assert loaded.score == engine.score(rules, state)
-        assert loaded.legal_moves() == engine.legal_moves(rules, state)
+        assert loaded.legal(0) == engine.legal_moves(rules, state)
 
 
 def check_invariants(rules: RuleSet, state: GameState) -> list[Move]:
@@ -530,8 +530,8 @@ def test_resumed_game_plays_like_the_original(variant, number, data):
                                                                       range(1, 8)]),
                                  max_size=30))
     for action in actions:
-        a = original.undo() if action == "undo" else original.apply(action)
-        b = resumed.undo() if action == "undo" else resumed.apply(action)
+        a = original.undo() if action == "undo" else original.act(0, action)
+        b = resumed.undo() if action == "undo" else resumed.act(0, action)
         assert a.accepted == b.accepted, f"{action}: {a.reason} vs {b.reason}"
         assert original.state == resumed.state
         if not a.accepted and action != "undo":

@@ -188,17 +188,17 @@ def test_a_failed_new_leaves_the_previous_game_and_carries_none_of_its_state():
 def test_observe_a_seat_and_the_spectator():
     session = started()
     twin = Match("card-golf", players=3, seed=1)
-    assert session.handle({"cmd": "observe", "seat": 0}) == {"ok": True,
-                                                             "observation": twin.observe(0)}
-    assert session.handle({"cmd": "observe", "seat": None}) == {"ok": True,
-                                                                "observation": twin.spectator()}
+    assert session.handle({"cmd": "observe", "seat": 0}) == {
+        "ok": True, "observation": twin.observation(0).to_json()}
+    assert session.handle({"cmd": "observe", "seat": None}) == {
+        "ok": True, "observation": twin.observation(None).to_json()}
 
 
 def test_legal_gives_the_seats_actions_and_observation():
     session = started()
     reply = session.handle({"id": 4, "cmd": "legal", "seat": 0})
     assert reply == {"id": 4, "ok": True, "legal": ["draw", "take"],
-                     "observation": Match("card-golf", players=3, seed=1).observe(0)}
+                     "observation": Match("card-golf", players=3, seed=1).observation(0).to_json()}
     assert session.handle({"cmd": "legal", "seat": 1})["legal"] == []
 
 
@@ -208,15 +208,16 @@ def test_act_accepted_and_refused():
     refused = session.handle({"cmd": "act", "seat": 1, "action": "draw"})
     assert refused == {"ok": False, "action": "draw", "reason": "not-your-turn",
                        "messages": {"es": "No es su turno", "en": "It is not your turn"},
-                       "observation": twin.observe(1)}
+                       "observation": twin.observation(1).to_json()}
     accepted = session.handle({"cmd": "act", "seat": 0, "action": "robar"})
     twin.act(0, "draw")
-    assert accepted == {"ok": True, "action": "draw", "observation": twin.observe(0)}
+    assert accepted == {"ok": True, "action": "draw", "observation": twin.observation(0).to_json()}
     assert accepted["observation"]["held"]["card"] is not None
     as_object = session.handle({"cmd": "act", "seat": 0,
                                 "action": {"type": "replace", "place": 5}})
     twin.act(0, "replace 5")
-    assert as_object == {"ok": True, "action": "replace 5", "observation": twin.observe(0)}
+    assert as_object == {"ok": True, "action": "replace 5",
+                         "observation": twin.observation(0).to_json()}
     off_board = session.handle({"cmd": "act", "seat": 1, "action": "take"})
     assert off_board["ok"] is True
     refused = session.handle({"cmd": "act", "seat": 1, "action": "replace 10"})
@@ -439,7 +440,7 @@ def play_round(session: Session, twin: Match) -> dict[str, Any]:
         reply = session.handle({"cmd": "act", "seat": seat, "action": action})
         assert reply["ok"] is True and reply["action"] == action
         assert twin.act(seat, action).accepted
-        assert reply["observation"] == twin.observe(seat)
+        assert reply["observation"] == twin.observation(seat).to_json()
     pytest.fail("the round did not end")
 
 

@@ -36,8 +36,8 @@ def stuck(variant: str = VARIANT) -> Game:
 def test_a_redeal_turns_the_waste_over_in_order_and_keeps_its_top():
     game = stuck()
     assert game.outcome.value == "playing"            # not lost: a redeal is left
-    assert [str(m) for m in game.legal_moves()] == ["redeal"]
-    result = game.apply("redeal")
+    assert [str(m) for m in game.legal(0)] == ["redeal"]
+    result = game.act(0, "redeal")
     assert result.accepted and result.action == "redeal"
     assert [str(c) for c in game.position.stock] == ["3C", "JH"]   # the oldest is drawn first
     assert [str(c) for c in game.position.waste] == ["9D"]
@@ -53,7 +53,7 @@ def test_undo_takes_a_redeal_back():
     assert undone.accepted and undone.card is None
     assert game.position == before.position and game.position.passes == 0
     assert game.moves == 1                             # the counter never goes down (APP-15)
-    assert [str(m) for m in game.legal_moves()] == ["redeal"]
+    assert [str(m) for m in game.legal(0)] == ["redeal"]
 
 
 def test_refused_redeals_change_nothing():
@@ -135,8 +135,8 @@ def played_to_the_end(variant: str, deal: int) -> Game:
     game = Game(variant, deal=deal)
     rng = random.Random(deal)
     while not game.is_over:
-        legal = game.legal_moves()
-        game.apply(next((m for m in legal if m.is_redeal), None) or rng.choice(legal))
+        legal = game.legal(0)
+        game.act(0, next((m for m in legal if m.is_redeal), None) or rng.choice(legal))
     return game
 
 

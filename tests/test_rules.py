@@ -49,7 +49,7 @@ def test_app_opening_is_a_full_deal():
 def test_app05_worked_example():
     """APP-05: A♣ on the waste, no free card fits; draw 8♠; 9♣ (col 5), then 8♣ (col 2)."""
     game = Game("app-facil", position=app_opening())
-    assert [m for m in game.legal_moves() if not m.is_draw] == []
+    assert [m for m in game.legal(0) if not m.is_draw] == []
     assert game.draw().card == Card.parse("8♠")
     first = game.play(5)
     assert first.accepted and first.card == Card.parse("9♣")
@@ -125,7 +125,7 @@ def test_app11_won_with_stock_left():
     game = Game("app-facil", position=Position.build([["9C"]], ["2D", "3D"], ["8C"]))
     assert game.play(1).accepted
     assert game.outcome is Outcome.WON
-    assert game.legal_moves() == []
+    assert game.legal(0) == []
     assert game.draw().reason == GAME_WON
     assert game.score.value == 350
 
@@ -212,7 +212,7 @@ def test_c405_same_rank_does_not_play():
     """C4-05: on a 7 an uncovered 6 or 8 plays, another 7 does not; suit changes nothing."""
     game = Game("cards4", position=Position.build([["7H"], ["6C"], ["8D"]], ["2D"], ["7S"]))
     assert game.play(1).reason == NOT_ADJACENT
-    assert {m.column for m in game.legal_moves() if not m.is_draw} == {2, 3}
+    assert {m.column for m in game.legal(0) if not m.is_draw} == {2, 3}
 
 
 def test_c406_chain_changes_direction():
@@ -234,7 +234,7 @@ def test_c407_ace_only_on_two_and_king_ends_chain():
     assert refused.reason == KING_ENDS_CHAIN
     assert refused.messages["es"] == "No se puede jugar ninguna carta sobre un rey"
     assert game.play(2).reason == KING_ENDS_CHAIN      # nor an ace
-    assert [str(m) for m in game.legal_moves()] == ["draw"]
+    assert [str(m) for m in game.legal(0)] == ["draw"]
     assert game.draw().accepted                        # 2♠
     assert game.play(2).accepted                       # A♣ on 2♠
 
@@ -252,7 +252,7 @@ def test_c408_king_from_stock_or_starting_waste():
     with_stock = Game("cards4", position=Position.build([["QH", "8S"]], ["KD", "7C"], ["9C"]))
     assert with_stock.draw().accepted
     assert with_stock.play(1).reason == KING_ENDS_CHAIN
-    assert [str(m) for m in with_stock.legal_moves()] == ["draw"]
+    assert [str(m) for m in with_stock.legal(0)] == ["draw"]
     relaxed = Game("relaxed", position=Position.build([["8S", "QH"]], ["KD"], ["9C"]))
     assert relaxed.draw().accepted and relaxed.play(1).accepted  # a queen on a king is fine
 
@@ -310,11 +310,11 @@ def test_c413_cards4_records_won_or_lost_only():
 def test_c412_putt_putt_and_relaxed():
     """C4-12: Putt Putt links ace and king both ways; relaxed allows a queen on a king."""
     putt = Game("putt-putt", position=Position.build([["AH"], ["QS"]], ["2D"], ["KC"]))
-    assert {m.column for m in putt.legal_moves() if not m.is_draw} == {1, 2}
+    assert {m.column for m in putt.legal(0) if not m.is_draw} == {1, 2}
     relaxed = Game("relaxed", position=Position.build([["AH"], ["QS"]], ["2D"], ["KC"]))
-    assert {m.column for m in relaxed.legal_moves() if not m.is_draw} == {2}
+    assert {m.column for m in relaxed.legal(0) if not m.is_draw} == {2}
     cards4 = Game("cards4", position=Position.build([["AH"], ["QS"]], ["2D"], ["KC"]))
-    assert {m.column for m in cards4.legal_moves() if not m.is_draw} == set()
+    assert {m.column for m in cards4.legal(0) if not m.is_draw} == set()
 
 
 def test_app18_jokers():
@@ -336,7 +336,7 @@ def test_app18_empty_waste():
     assert empty.position.waste == ()
     assert len(empty.position.stock) == 17
     assert empty.position.stock[1:] == plain.position.stock
-    assert {m.column for m in empty.legal_moves() if not m.is_draw} == set(range(1, 8))
+    assert {m.column for m in empty.legal(0) if not m.is_draw} == set(range(1, 8))
     assert empty.draw().accepted
     assert empty.position == plain.position
 
@@ -345,8 +345,8 @@ def test_two_variants_side_by_side():
     """No global plugin manager: two rule sets in one process answer differently."""
     position = Position.from_text(APP09)
     a, b = Game("app-facil", position=position), Game("app-clasico", position=position)
-    assert Move.play(3) in a.legal_moves()
-    assert Move.play(3) not in b.legal_moves()
+    assert Move.play(3) in a.legal(0)
+    assert Move.play(3) not in b.legal(0)
     assert a.rules.pm is not b.rules.pm
 
 

@@ -22,7 +22,7 @@ from golfcore.solitaire.rules import rule_set
 def _saved(variant: str = "app-clasico", deal: int = 1, moves: str = "draw 4 draw") -> dict:
     game = Game(variant, deal=deal)
     for move in moves.split():
-        assert game.apply(move).accepted, move
+        assert game.act(0, move).accepted, move
     return game.to_json()
 
 

@@ -90,7 +90,7 @@ def test_solve_codes_and_files_in_one_call_match_the_oracle(capsys, boards):
     # a winning line wins when replayed
     game = Game("app-facil", deal=1)
     for move in lines[0]["line"]:
-        assert game.apply(move).accepted
+        assert game.act(0, move).accepted
     assert game.outcome.value == "won" and lines[0]["best"]["removed"] == 35
     # deal 1 is lost under app-clasico: the best result, and the line reaching it
     assert lines[1]["best"] == {"removed": 29, "outcome": "lost",
@@ -161,7 +161,7 @@ def test_deal_winnable_skips_deals_the_solver_proves_lost(capsys):
     game = Game.from_code("GO1-C-AAAAAAC")
     assert game.position == Game("app-clasico", position=_read(out)).position
     for move in winning.split(": ", 1)[1].split():
-        assert game.apply(move).accepted
+        assert game.act(0, move).accepted
     assert game.outcome.value == "won"
     code, out, _ = run(capsys, "deal", "--winnable", "--variant", "app-clasico", "--number", "2",
                        "--json")
@@ -260,7 +260,7 @@ def test_play_hint_strategy_solver(capsys):
     moves = "1 4 7 7 draw 6 2 4 3 draw".split()
     game = Game.from_code("GO1-C-AAAAAAF")
     for move in moves:
-        game.apply(move)
+        game.act(0, move)
     solver = solver_for(game.rules)
     for hint, winnable in (("6", False), ("7", True)):
         after = engine.apply(game.rules, game.state, hint).state

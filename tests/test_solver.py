@@ -182,7 +182,7 @@ def test_a_winning_line_wins(variant, deal):
     result = solve(game.rules, game.position, best=False)
     assert result.winnable and result.complete
     for move in result.line:
-        assert game.apply(move).accepted
+        assert game.act(0, move).accepted
     assert game.outcome is Outcome.WON
 
 
@@ -196,7 +196,7 @@ def test_best_result_of_a_lost_deal():
     assert result.best_score.value == max(0, 10 * result.best_removed
                                           - 10 * (35 - result.best_removed))
     for move in result.line:
-        assert game.apply(move).accepted
+        assert game.act(0, move).accepted
     assert 35 - game.position.tableau_count == result.best_removed
 
 
@@ -205,7 +205,7 @@ def test_solver_hint_keeps_the_win():
     game = Game("app-facil", deal=2)
     for _ in range(10):
         move = game.hint("solver")
-        assert game.apply(move).accepted
+        assert game.act(0, move).accepted
         assert solve(game.rules, game.position, best=False).winnable
 
 

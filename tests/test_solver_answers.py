@@ -37,7 +37,7 @@ def test_a_long_stock_gets_a_true_verdict():
     assert result.winnable is True and result.best_outcome.value == "won"
     game = Game("relaxed", position=position)
     for move in result.line:
-        assert game.apply(move).accepted
+        assert game.act(0, move).accepted
     assert game.outcome.value == "won"
 
 
@@ -72,7 +72,7 @@ def test_a_proved_loss_survives_a_limit_in_the_best_result_search():
 
 def test_hint_and_analysis_take_limits_and_never_guess():
     game = Game.from_code(HARD)
-    assert game.hint("solver", limit=500) in game.legal_moves()
+    assert game.hint("solver", limit=500) in game.legal(0)
     report = analyse(game.rules, game.state, ["draw"], limit=2000)
     assert report.verdict == UNKNOWN and report.first_losing_move is None
     assert report.steps[0].winnable is None and report.steps[0].complete is False

@@ -335,7 +335,7 @@ def test_a_bot_is_given_only_its_own_observation(capsys):
             while match.turn is None:
                 assert match.act(0, "next").accepted
             assert match.turn == seat and entrants[seats[seat]].label == label
-            assert observation == match.observe(seat)
+            assert observation == match.observation(seat).to_json()
             assert match.act(seat, action).accepted
         assert match.is_over and list(match.totals) == [record["totals"][b] for b in seats]
         # decisions and dominated moves are counted per bot, not per seat

@@ -48,7 +48,7 @@ def test_a_solitaire_game_with_undos_resumes_exactly_after_every_action(tmp_path
     with Store(tmp_path / "web.sqlite3") as store:
         saved = solitaire(store, "GO1-E-AAAAAAB")
         for _ in range(90):
-            legal = saved.table.game.legal_moves()
+            legal = saved.table.game.legal(0)
             if saved.table.game.state.history and (not legal or rng.random() < 0.2):
                 saved.act("undo")
             elif legal:

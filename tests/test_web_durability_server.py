@@ -59,7 +59,7 @@ class Tab:
 
 
 def solitaire_request(game: Game, rng: random.Random) -> dict[str, Any]:
-    legal = game.legal_moves()
+    legal = game.legal(0)
     if game.state.history and (not legal or rng.random() < 0.15):
         return {"cmd": "undo"}
     if not legal:
@@ -103,7 +103,7 @@ async def play_solitaire(url: str, tracked: Tracked, rng: random.Random) -> None
             apply_solitaire(game, request)
         while True:
             request = solitaire_request(game, rng)
-            if request["cmd"] == "draw" and not game.legal_moves():
+            if request["cmd"] == "draw" and not game.legal(0):
                 return                                # the game is lost and nothing to undo
             if rng.random() < 0.5:
                 request["version"] = len(tracked.acked)
@@ -194,7 +194,7 @@ def check_after_restart(db: Path, url: str, tracked: Tracked) -> None:
                 for who, action in cards_log[:seat["version"]]:
                     assert match.act(who, action).accepted
                 assert seat["version"] == len(cards_log)
-                assert seat["observations"]["0"] == match.observe(0)
+                assert seat["observations"]["0"] == match.observation(0).to_json()
     asyncio.run(reopen())
 
 

@@ -5,7 +5,7 @@ holding one seat) and computer players. Every message each connection receives i
 afterwards checked against the referee: the match (dealt from a secret, as every table with
 other people is) is replayed from its replay code, which the summary shows once the match is
 over, and the saved action log, and each observation a message carries must be exactly what
-``Match.observe`` gives that seat at that version (or the spectator's view), for a seat the
+``Match.observation`` gives that seat at that version (or the spectator's view), for a seat the
 connection holds. Besides: no message names a card outside what its seats may see
 (:func:`golfcore.cardgame.observation.visible_cards`), none carries the stock, the secret or
 the referee's record, every observation says the deal was not chosen, and the replay code
@@ -189,7 +189,7 @@ def check_messages(variant: str, players: int, log: list[dict[str, Any]],
             for key, seen in views.items():
                 seat = seen["seat"]
                 assert key == str(seat) and seat in (person.seat, None), text
-                expected = at.spectator() if seat is None else at.observe(seat)
+                expected = at.observation(seat).to_json()
                 # the replay is a chosen deal (whoever holds the code knows the cards); the
                 # match played was not
                 assert seen["chosen_deal"] is False and expected["chosen_deal"] is True

@@ -45,7 +45,7 @@ class Saved:
         """``count`` solitaire actions: the first legal move, ``undo`` when there is none."""
         for _ in range(count):
             assert isinstance(self.table, t.LiveSolitaire)
-            legal = self.table.game.legal_moves()
+            legal = self.table.game.legal(0)
             if not legal:
                 self.act("undo")
             elif str(legal[0]) == "draw":

@@ -159,8 +159,9 @@ def card_layout(players: int, size: int) -> Layout:
 
 def encode_card(observation: Mapping[str, Any], *, players: int, size: int,
                 seat: int | None = None, dealing: bool = False) -> list[float]:
-    """The vector of a card-game observation (its JSON form: ``Match.observe(seat)``), from the
-    point of view of ``seat`` (the observation's own seat unless given; 0 for a spectator).
+    """The vector of a card-game observation (its JSON form:
+    ``Match.observation(seat).to_json()``), from the point of view of ``seat`` (the
+    observation's own seat unless given; 0 for a spectator).
     ``dealing`` marks an adapter's chance nodes of a deal (step ``dealing``)."""
     me = observation.get("seat") if seat is None else seat
     me = 0 if me is None else me

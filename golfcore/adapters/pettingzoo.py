@@ -176,7 +176,7 @@ class GolfCardEnv(AECEnv):
         """The table as someone watching sees it (no face-down card, no card being drawn)."""
         if self.render_mode is None or self.match is None:
             return None
-        seen = self.match.spectator()
+        seen = self.match.observation(None).to_json()
         head = f"round {seen['round']}, {seen['step']}" + (
             "" if seen["turn"] is None else f", player_{seen['turn']} to play")
         return "\n".join([head] + card_table(seen, self.rules.shape[1]))

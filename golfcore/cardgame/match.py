@@ -17,7 +17,7 @@ match is over. A match given a seed or a code is a *chosen* deal, and every obse
 >>> [str(a) for a in match.legal(0)]
 ['draw', 'take']
 >>> secret = Match("card-golf", players=2)
->>> secret.chosen_deal, secret.observe(0)["code"], secret.code.startswith("GK1-G233-")
+>>> secret.chosen_deal, secret.observation(0).code, secret.code.startswith("GK1-G233-")
 (False, None, True)
 """
 
@@ -42,6 +42,7 @@ from golfcore.codes import (REPLAY_PREFIX, MatchCode, ReplayCode, format_match_c
                             format_replay_code, parse_match_code, parse_replay_code)
 from golfcore.errors import GolfError, VariantError
 from golfcore.framework.compose import find_variant
+from golfcore.framework.deprecation import warn_deprecated
 from golfcore.framework.registry import registry
 from golfcore.framework.variant import Variant
 
@@ -162,24 +163,25 @@ class Match:
         rnd = self.state.current
         return None if rnd.step == OVER or self.state.over else rnd.turn
 
-    def observe(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` sees now, as JSON: :meth:`observation`'s ``to_json()``;
-        :class:`GolfError` for no such seat.
+    def observation(self, seat: int | None) -> CardObservation:
+        """What ``seat`` sees now, typed; ``to_json()`` is its JSON, what the protocol, the web
+        and a bot receive. ``None`` is someone watching: no hidden card, no held stock card, no
+        legal actions. :class:`GolfError` for no such seat.
 
         Its ``code`` is ``None`` until the match is over: a match code holds the seed (a replay
         code the secret), from which every hidden card can be dealt again."""
-        return self.observation(seat).to_json()
-
-    def observation(self, seat: int | None) -> CardObservation:
-        """What ``seat`` sees now, typed (``None``: the spectator's view, :meth:`spectator`);
-        :class:`GolfError` for no such seat."""
         if seat is not None:
             self._check_seat(seat)
         return seen(self.rules, self.state, seat, self._public_code())
 
+    def observe(self, seat: int) -> dict[str, Any]:
+        """Deprecated: ``observation(seat).to_json()``."""
+        warn_deprecated("Match.observe(seat)", "call Match.observation(seat).to_json() instead")
+        return self.observation(seat).to_json()
+
     def spectator(self) -> dict[str, Any]:
-        """What someone watching sees: no hidden card, no held stock card, no legal actions
-        (and, like a player, no match code before the end)."""
+        """Deprecated: ``observation(None).to_json()``."""
+        warn_deprecated("Match.spectator()", "call Match.observation(None).to_json() instead")
         return self.observation(None).to_json()
 
     def _public_code(self) -> str | None:

@@ -9,9 +9,9 @@ order, nor the deal's seed or secret. A spectator's view (``seat`` ``None``) sho
 nobody's held card from the stock, no legal actions. The protocol, the bots and every front end
 send :meth:`CardObservation.to_json` (``docs/schemas/card-observation.json`` is its schema).
 
-:func:`seen` builds the typed observation; :func:`observation` and :func:`spectator` its JSON,
-as :meth:`golfcore.cardgame.match.Match.observe` gives it (:data:`OBSERVATION_FIELDS` lists
-its keys but ``code``, which the match adds).
+:func:`seen` builds the typed observation, as :meth:`golfcore.cardgame.match.Match.observation`
+gives it; its :meth:`~CardObservation.to_json` is its only JSON form (:data:`OBSERVATION_FIELDS`
+lists its keys but ``code``, the match's code once the match is over, which the match gives).
 
 What everyone sees of a board (its face-up cards as text and their points, ``showing``) is
 worked out once per board value (:func:`board_view`), not once per observation: boards are
@@ -36,6 +36,7 @@ from golfcore.cardgame.state import (FROM_DISCARD, FROM_STOCK, HOLD, OVER, STEPS
                                      RoundResult)
 from golfcore.cards import Card
 from golfcore.errors import CardError, GolfError
+from golfcore.framework.deprecation import warn_deprecated
 from golfcore.notation import parse_card
 
 OBSERVATION_FIELDS = (
@@ -173,15 +174,21 @@ def seen(rules: RuleSet, match: MatchState, seat: int | None,
 
 
 def observation(rules: RuleSet, match: MatchState, seat: int | None) -> dict[str, Any]:
-    """What ``seat`` sees now as JSON, without ``code``; ``seat=None`` is a spectator."""
+    """Deprecated: ``seen(rules, match, seat).to_json()`` (which holds ``code``, ``None``)."""
+    warn_deprecated("golfcore.cardgame.observation.observation(rules, match, seat)",
+                    "call seen(rules, match, seat).to_json() instead")
     out = seen(rules, match, seat).to_json()
     del out["code"]
     return out
 
 
 def spectator(rules: RuleSet, match: MatchState) -> dict[str, Any]:
-    """What someone watching the table sees: the public part of every player's observation."""
-    return observation(rules, match, None)
+    """Deprecated: ``seen(rules, match, None).to_json()`` (which holds ``code``, ``None``)."""
+    warn_deprecated("golfcore.cardgame.observation.spectator(rules, match)",
+                    "call seen(rules, match, None).to_json() instead")
+    out = seen(rules, match, None).to_json()
+    del out["code"]
+    return out
 
 
 def visible_cards(rules: RuleSet, match: MatchState, seat: int | None) -> list[Card]:
@@ -335,4 +342,4 @@ def redeal_hidden(match: MatchState, seat: int | None, rng: random.Random) -> Ma
 
 
 __all__ = ["BOARD_VIEWS", "GAME", "OBSERVATION_FIELDS", "CardObservation", "Held", "board_view",
-           "observation", "redeal_hidden", "seen", "spectator", "visible_cards"]
+           "redeal_hidden", "seen", "visible_cards"]

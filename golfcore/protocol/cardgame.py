@@ -10,8 +10,8 @@ session plays (every seat unless ``new`` named some) and the computers that play
 deal is chosen, and every observation says so (``chosen_deal: true``).
 
 Hidden information is a guarantee: every reply addressed to a seat (``observe``, ``legal``,
-``act``) is built from that seat's observation (:meth:`Match.observe`, or the spectator's view
-for ``observe`` with ``seat: null``) and nothing else. Only ``referee`` sends hidden cards, and
+``act``) is built from that seat's observation (:meth:`Match.observation`, or the spectator's
+view for ``observe`` with ``seat: null``) and nothing else. Only ``referee`` sends hidden cards, and
 only to a session that plays every seat (without ``seats`` or ``seat_kinds``). Errors carry no
 observation at all. A match code holds the seed (a replay code the secret) that deals every
 round, hence every hidden card: a session that named its seats gets ``code: null`` in the reply
@@ -183,9 +183,9 @@ class CardGameTable:
         return self.match.code if self.is_referee or self.match.is_over else None
 
     def _view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` sees (``None``: the spectator); like every observation, it holds the
-        match code only once the match is over (:meth:`golfcore.cardgame.match.Match.observe`)."""
-        return self.match.spectator() if seat is None else self.match.observe(seat)
+        """What ``seat`` sees (``None``: the spectator), as JSON; like every observation, it
+        holds the match code only once the match is over (:meth:`Match.observation`)."""
+        return self.match.observation(seat).to_json()
 
     def handle(self, cmd: str, request: dict[str, Any]) -> dict[str, Any]:
         """Carry out ``cmd`` (one of :data:`FIELDS`' commands but ``new``)."""

@@ -71,10 +71,10 @@ class Computers:
             if seat is None or seat not in self.bots:
                 return done
             bot = self.bots[seat]
-            action = bot.act(match.observe(seat))
+            action = bot.act(match.observation(seat).to_json())
             result = match.act(seat, action)
             if not result.accepted:
                 raise GolfError(f"the computer at seat {seat} ({bot.name}) chose {action!r}, "
                                 f"which is refused ({result.reason})")
             done.append({"seat": seat, "action": str(result.action),
-                         "discard": match.observe(seat)["discard"]})
+                         "discard": match.observation(seat).to_json()["discard"]})

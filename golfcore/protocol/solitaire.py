@@ -175,7 +175,7 @@ class SolitaireTable:
 
     def _legal(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self.game
-        return {"legal": [str(m) for m in game.legal_moves()], "state": state_of(game)}
+        return {"legal": [str(m) for m in game.legal(0)], "state": state_of(game)}
 
     def _play(self, request: dict[str, Any]) -> dict[str, Any]:
         game = self.game
@@ -192,7 +192,7 @@ class SolitaireTable:
                 raise GolfError(f"'{name}' must be a whole number, got {value!r}")
         if column is None:
             raise GolfError("'play' needs 'column' (1-7) or 'card'")
-        return self._result(game.apply(Move.play(column, row)))
+        return self._result(game.act(0, Move.play(column, row)))
 
     def _draw(self, request: dict[str, Any]) -> dict[str, Any]:
         return self._result(self.game.draw())

@@ -34,6 +34,7 @@ from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import RuleSet, rule_set
 from golfcore.solitaire.scoring import Score
 from golfcore.solitaire.state import GameState, Outcome
+from golfcore.framework.deprecation import warn_deprecated
 from golfcore.framework.registry import registry
 from golfcore.framework.variant import Variant
 
@@ -118,7 +119,9 @@ class Game:
         return engine.score(self.rules, self.state)
 
     def legal_moves(self) -> list[Move]:
-        return engine.legal_moves(self.rules, self.state)
+        """Deprecated: :meth:`legal` (``game.legal(0)``)."""
+        warn_deprecated("Game.legal_moves()", "call Game.legal(0) instead")
+        return self.legal(0)
 
     def hint(self, strategy: str = DEFAULT_HINT, *, limit: int | None = None,
              seconds: float | None = None,
@@ -191,8 +194,9 @@ class Game:
         return self._commit(engine.undo(self.rules, self.state))
 
     def apply(self, move: Move | str) -> ActionResult:
-        """Play, draw or redeal from a :class:`Move` or its text."""
-        return self._commit(engine.apply(self.rules, self.state, move))
+        """Deprecated: :meth:`act` (``game.act(0, move)``)."""
+        warn_deprecated("Game.apply(move)", "call Game.act(0, move) instead")
+        return self.act(0, move)
 
     # -- the one interface (golfcore.framework.interface.Playable) -----------------------------
 
@@ -219,9 +223,10 @@ class Game:
         return () if self.is_over else (0,)
 
     def legal(self, seat: int = 0) -> list[Move]:
-        """:meth:`legal_moves`, for the only seat."""
+        """The moves seat 0, the only seat, may make now, in a stable order: the plays by
+        column, then the draw or the redeal."""
         self._check_seat(seat)
-        return self.legal_moves()
+        return engine.legal_moves(self.rules, self.state)
 
     def action_space(self) -> tuple[Move, ...]:
         """Every move, legal or not: plays of columns 1 to 7, then the draw, then the redeal
@@ -235,11 +240,12 @@ class Game:
         return Move.parse(text)
 
     def act(self, seat: int, action: Move | str) -> ActionResult:
-        """Seat 0 plays or draws (:meth:`apply`); refused moves change nothing."""
+        """Seat 0 plays, draws or redeals, from a :class:`Move` or its text (``"5"``,
+        ``"1.4"``, ``"draw"``, ``"redeal"``); refused moves change nothing."""
         self._check_seat(seat)
         if not isinstance(action, (Move, str)):
             raise GolfError(f"a move must be a Move or its text, not {type(action).__name__}")
-        return self.apply(action)
+        return self._commit(engine.apply(self.rules, self.state, action))
 
     def observation(self, seat: int = 0) -> SolitaireObservation:
         """What the player sees now: no stock order, no game code

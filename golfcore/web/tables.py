@@ -408,7 +408,7 @@ class LiveCardGame:
 
     def observations(self, held: Sequence[int]) -> dict[str, Any]:
         """``{seat: observation}`` for each seat in ``held``, never another."""
-        return {str(seat): self.match.observe(seat) for seat in held}
+        return {str(seat): self.match.observation(seat).to_json() for seat in held}
 
     def view(self, held: Sequence[int]) -> dict[str, Any]:
         return {"table": self.id, "version": self.version,
@@ -431,7 +431,7 @@ class LiveCardGame:
         """The action the computer at ``seat`` chooses, from its observation only. Slow for
         some bots: run it in a thread."""
         bot = bot_class(name)(self.variant, seat=seat, seed=bot_seed(self.id, seat))
-        return bot.act(self.match.observe(seat))
+        return bot.act(self.match.observation(seat).to_json())
 
     def handle(self, cmd: str, request: dict[str, Any], held: Sequence[int],
                by: str = "human") -> Step:

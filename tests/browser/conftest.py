@@ -565,8 +565,8 @@ def replay_match(server: WebServer, table_id: str) -> ReplayedMatch:
     assert match.to_json() == snapshot, f"table {table_id}: not dealt as its record says"
 
     def record() -> None:
-        views.append({None: match.spectator(),
-                      **{seat: match.observe(seat) for seat in range(match.players)}})
+        views.append({None: match.observation(None).to_json(),
+                      **{seat: match.observation(seat).to_json() for seat in range(match.players)}})
         hidden.append([[not place["up"] for place in board]
                        for board in match.referee()["current"]["boards"]])
 
@@ -596,7 +596,7 @@ def check_hidden_information(frames: Frames, held: set[int], replay: ReplayedMat
 
     * no message carries the referee's view, a stock's order or a match code before the end;
     * every observation is one of the seats the page holds (or the spectator's view), and
-      equals, field for field, golfcore's own ``Match.observe`` of that seat at the message's
+      equals, field for field, golfcore's own ``Match.observation`` of that seat at the message's
       version, rebuilt from the database;
     * so no face-down card of another seat appears in it: checked explicitly as well."""
     checked = 0

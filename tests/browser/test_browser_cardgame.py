@@ -6,7 +6,7 @@ The pages are played by clicking what the contract names (`cg-stock`, `place-N-P
 which action to take is read from the observations the page received (their `legal` list). At
 the end the match is rebuilt with golfcore from the server's database (its deal and its action
 log), and every observation each page received is compared with golfcore's own
-``Match.observe`` at that version: no face-down card of another seat, no stock order, no code.
+``Match.observation`` at that version: no face-down card of another seat, no stock order, no code.
 """
 
 from __future__ import annotations

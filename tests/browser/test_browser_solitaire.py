@@ -51,7 +51,7 @@ def test_win_a_facil_deal_by_clicking_the_solvers_line(app, shot):
             app.draw()
         else:
             app.play(move.column)
-        assert g.apply(move).accepted
+        assert g.act(0, move).accepted
         summary = g.summary()
         try:
             app.expect_waste(summary["waste"])
@@ -159,9 +159,9 @@ def test_reload_resumes_the_same_game(app):
     g = game(PLAY_DEAL)
     app.start_code(g.code)
     for _ in range(4):
-        plays = [m for m in g.legal_moves() if not m.is_draw]
+        plays = [m for m in g.legal(0) if not m.is_draw]
         move = plays[0] if plays else Move.parse("draw")
-        assert g.apply(move).accepted
+        assert g.act(0, move).accepted
         if move.is_draw:
             app.draw()
         else:
@@ -206,9 +206,9 @@ def test_a_first_visit_saves_nothing_until_the_first_move(app, web_server, until
             f"an unplayed draft ({table}) reached the database"
     # one move: the table is saved with it, and a reload resumes it
     g = Game.from_code(second["state"]["code"])
-    plays = [m for m in g.legal_moves() if not m.is_draw]
+    plays = [m for m in g.legal(0) if not m.is_draw]
     move = plays[0] if plays else Move.parse("draw")
-    assert g.apply(move).accepted
+    assert g.act(0, move).accepted
     if move.is_draw:
         app.draw()
     else:

@@ -1,7 +1,7 @@
 """What a seat of ``golf_card`` sees, as OpenSpiel asks for it: strings and tensors.
 
 Every string and tensor is made from what the seat is shown: golfcore's observation of the
-card game (:func:`golfcore.cardgame.observation.observation`, which never holds a face-down
+card game (:func:`golfcore.cardgame.observation.seen`, which never holds a face-down
 card nor another seat's card drawn from the stock) and the events of the table's story as that
 seat saw them. The **observation** is what the seat sees now; the **information state** (perfect
 recall) adds everything it has seen: the story (every card turned up, taken, put down or drawn
@@ -20,7 +20,7 @@ import pyspiel
 from golfcore.adapters import encoding as enc
 from golfcore.adapters.text import card_table
 from golfcore.adapters.openspiel.card import CardState, Setup
-from golfcore.cardgame.observation import observation
+from golfcore.cardgame.observation import seen as seen_by
 from golfcore.cardgame.state import FROM_STOCK, HOLD
 
 #: The pieces an information-state tensor adds to the observation's
@@ -42,7 +42,7 @@ def observed(state: CardState, seat: int | None) -> dict[str, Any]:
                 "discard": None, "held": None, "step": "over", "turn": None, "ender": None,
                 "last_turns": [], "stock_count": 0, "discard_count": 0,
                 "totals": [0] * setup.players, "round": 1}
-    return observation(setup.rules, match, seat)
+    return seen_by(setup.rules, match, seat).to_json()
 
 
 def status(state: CardState, seen: dict[str, Any]) -> str:

@@ -3,9 +3,9 @@
 >>> from golfcore.cardgame.bots import find_bot
 >>> bot = find_bot("greedy")("card-golf", seat=0, seed=1)
 
-A bot receives only observations (``Match.observe(seat)``) and answers one of their legal
-action texts; ``docs/bots.md`` describes how each decides, their options, the dominated moves
-and the measured strength.
+A bot receives only observations (``Match.observation(seat).to_json()``) and answers one of
+their legal action texts; ``docs/bots.md`` describes how each decides, their options, the
+dominated moves and the measured strength.
 """
 
 from golfcore.cardgame.bots.base import GROUP, Bot, BotError, bot_info, bot_names, find_bot

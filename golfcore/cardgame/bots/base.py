@@ -1,7 +1,7 @@
 """The bots' interface and registry.
 
 A bot is a class with a ``name``, built with ``Bot(variant, seat, seed, **options)``, whose
-:meth:`Bot.act` receives an observation (exactly what ``Match.observe(seat)`` returns) and
+:meth:`Bot.act` receives an observation (exactly ``Match.observation(seat).to_json()``) and
 answers one of its ``legal`` action texts. Bots are found through the entry-point group
 ``golfcore.cardgame.bots``; golfcore's own are registered there exactly as a third party's::
 

@@ -213,7 +213,7 @@ def play_match(variant: str, entrants: Sequence[Entrant], seed: int, match: int,
                                 f"{_refusal(result)}")
             continue
         bot = seats[seat]
-        observation = table.observe(seat)
+        observation = table.observation(seat).to_json()
         given = copy.deepcopy(observation)   # the bot may change the dict it is given
         tick, cpu_tick = time.perf_counter_ns(), time.thread_time_ns()
         action = bots[seat].act(given)

@@ -51,7 +51,7 @@ def card_index(tab: Tables, text: Any) -> int:
 
 
 def seen(observation: Mapping[str, Any]) -> Seen:
-    """Read an observation (what ``Match.observe`` returns) into a :class:`Seen`."""
+    """Read an observation (``Match.observation(seat).to_json()``) into a :class:`Seen`."""
     try:
         tab = tables(str(observation["variant"]))
         views = [[card_index(tab, c) for c in board] for board in observation["boards"]]
