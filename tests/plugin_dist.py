@@ -16,13 +16,19 @@ import pytest
 def clear_caches() -> None:
     """Forget every registry, rule set and variant loaded so far (they read entry points)."""
     from golfcore.cardgame import rules as card_rules
+    from golfcore.cardgame.bots import base as bots_base
     from golfcore.framework import registry as registry_module
+    from golfcore.solitaire import hints
     from golfcore.solitaire import rules as solitaire_rules
 
     registry_module.registry.cache_clear()
     registry_module._loaded.clear()
     solitaire_rules.rule_set.cache_clear()
     card_rules.rule_set.cache_clear()
+    hints.hint_strategy.cache_clear()
+    hints._entry_points.cache_clear()
+    hints._RECORDS.clear()
+    bots_base._PLUGINS.clear()
 
 
 def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, modules: dict[str, str],
@@ -45,3 +51,33 @@ def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, modules:
             sys.modules.pop(module, None)
         monkeypatch.undo()
         clear_caches()
+
+
+#: Real plugin packages kept in the tests' data, each a folder holding its modules and its
+#: ``.dist-info`` (``tests/data/plugins/<distribution>/``).
+DATA = Path(__file__).resolve().parent / "data" / "plugins"
+ROOT = DATA.parents[2]
+
+
+def use(name: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    """Put the package ``tests/data/plugins/<name>`` on ``sys.path`` for one test, as if it
+    were installed beside golfcore; yields its folder."""
+    folder = DATA / name
+    modules = [p.stem for p in folder.glob("*.py")]
+    monkeypatch.syspath_prepend(str(folder))
+    clear_caches()
+    try:
+        yield folder
+    finally:
+        for module in modules:
+            sys.modules.pop(module, None)
+        monkeypatch.undo()
+        clear_caches()
+
+
+def env(*names: str) -> dict[str, str]:
+    """The environment of a ``golf`` subprocess with the packages ``names`` installed."""
+    import os
+
+    paths = [str(ROOT)] + [str(DATA / name) for name in names]
+    return {**os.environ, "PYTHONPATH": os.pathsep.join(paths), "PYTHONUNBUFFERED": "1"}

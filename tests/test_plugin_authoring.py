@@ -9,6 +9,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from golfcore.framework.loading import PluginWarning
+
 from golfcore import Game, Position
 from golfcore.cardgame import Match
 from golfcore.cardgame.bots import Bot, BotError, find_bot
@@ -107,19 +109,24 @@ def misspelt(tmp_path, monkeypatch) -> Iterator[None]:
         """, version="2.3")
 
 
-def test_a_misspelt_hook_fails_when_the_registry_loads_naming_entry_point_and_distribution(
+def test_a_misspelt_hook_is_left_out_when_the_registry_loads_naming_entry_point_and_distribution(
         misspelt, capsys):
-    with pytest.raises(PluginError) as caught:
-        load_registry("solitaire")
-    text = str(caught.value)
-    assert "rule 'king-on-ace'" in text and "golf-house 2.3" in text
+    """Once a plugin failing its check took golf variants down (exit status 1); now it and the
+    variant that needs it are left out, named, and the built-ins are listed."""
+    with pytest.warns(PluginWarning, match="golf-house 2.3"):
+        reg = load_registry("solitaire")
+    rule, variant = reg.left_out
+    text = rule.describe()
+    assert "golf-house 2.3" in text
     assert "entry point 'king-on-ace' in golfcore.solitaire.rules = golf_house:KingOnAce" in text
     assert "golf_play_verdic is not a solitaire hook (did you mean golf_play_verdict?)" in text
     assert "object at 0x" not in text
-    # golf variants no longer lists the variant and exits 0: it fails, naming the plugin
-    assert main(["variants"]) == 1
-    err = capsys.readouterr().err
-    assert "golf_play_verdic" in err and "golf-house 2.3" in err and "Traceback" not in err
+    assert variant.name == "house" and "needs the rule 'king-on-ace'" in variant.error
+    assert main(["variants"]) == 0
+    captured = capsys.readouterr()
+    assert "golf_play_verdic" in captured.err and "golf-house 2.3" in captured.err
+    assert "Traceback" not in captured.err and "cards4" in captured.out
+    assert "house" not in captured.out.split()
 
 
 def test_an_unmarked_hook_method_and_wrong_arguments_are_refused():

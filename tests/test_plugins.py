@@ -14,6 +14,7 @@ import pytest
 from golfcore import Game, Position
 from golfcore.cardgame import hookspecs as card_hookspecs
 from golfcore.solitaire import hookspecs
+from golfcore.framework.loading import PluginWarning
 from golfcore.errors import PluginError, VariantError
 from golfcore.solitaire.hookspecs import hookimpl
 from golfcore.solitaire.rules import RuleSet
@@ -177,15 +178,23 @@ def test_third_party_variant_is_loaded_and_plays(third_party):
     assert find_variant("cards4+no-sevens", reg).rules["house"] == "no-sevens"
 
 
-def test_broken_third_party_plugin_names_itself(tmp_path, monkeypatch):
+def test_broken_third_party_plugin_is_left_out_naming_itself(tmp_path, monkeypatch):
+    """A plugin that cannot be imported no longer takes the registry down: it is left out,
+    warned about once, and recorded with its distribution, entry point and error."""
     dist = tmp_path / "golf_broken-1.0.dist-info"
     dist.mkdir()
     (dist / "METADATA").write_text("Metadata-Version: 2.1\nName: golf-broken\nVersion: 1.0\n")
     (dist / "entry_points.txt").write_text(
         "[golfcore.solitaire.rules]\nbroken = golf_missing:Nope\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    with pytest.raises(PluginError, match="cannot load rule plugin 'broken'.*golf-broken"):
-        load_registry("solitaire")
+    with pytest.warns(PluginWarning, match="plugin left out: golf-broken 1.0, entry point "
+                                           "'broken' in golfcore.solitaire.rules"):
+        reg = load_registry("solitaire")
+    (record,) = reg.left_out
+    assert (record.distribution, record.version, record.entry_point) == ("golf-broken", "1.0",
+                                                                         "broken")
+    assert record.error == "ModuleNotFoundError: No module named 'golf_missing'"
+    assert reg.variant("cards4").name == "cards4"              # the built-ins still load
 
 
 # -- two games in one framework --------------------------------------------------------------------

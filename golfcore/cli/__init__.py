@@ -16,6 +16,7 @@ Each command is one module of this package with two functions, ``add_arguments(p
 ``golf tournament``        :mod:`golfcore.cli.tournament`: card-game bots against each other
 ``golf web``               :mod:`golfcore.cli.web`: play both games in the browser
 ``golf stats``             :mod:`golfcore.cli.stats`: the statistics of ``golf web``; export, import
+``golf plugins``           :mod:`golfcore.cli.plugins`: every plugin, loaded or left out, and why
 =========================  =======================================================================
 
 What commands share lives in :mod:`golfcore.cli.output` (stdout, stderr, JSON, tables, exit
@@ -39,11 +40,12 @@ from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 
 from golfcore.version import __version__
-from golfcore.cli import (analyse, conform, deal, play, serve, solve, stats, survey,
+from golfcore.cli import (analyse, conform, deal, play, plugins, serve, solve, stats, survey,
                           tournament, variants, web)
 from golfcore.cli.output import BAD_INPUT, INTERRUPTED, OK, PROG, err, error
 from golfcore.errors import GolfError, UnsupportedError
 from golfcore.framework.deprecation import show_in_command_line
+from golfcore.framework.loading import PluginRecord, set_reporter, warning_text
 
 __all__ = ["COMMANDS", "Command", "build_parser", "main"]
 
@@ -127,6 +129,13 @@ COMMANDS: tuple[Command, ...] = (
             "9-hole rounds, card-game matches and records per seat kind); --json prints them "
             "as JSON, --export FILE writes every saved table and --import FILE reads such a "
             "file back, all of it or nothing."),
+    Command("plugins", "list every installed plugin: what loaded, what was left out and why",
+            plugins.add_arguments, plugins.run,
+            "List, per game and per entry-point group, every plugin installed: each that "
+            "loaded with its distribution, version and what it provides, and each that was "
+            "left out (it could not be imported, is not what its group holds, failed a check, "
+            "or needs a plugin left out) with the reason; and the deprecation warnings a plugin "
+            "gave while it loaded. Exit status 0 even when some were left out."),
 )
 
 
@@ -163,6 +172,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     show_in_command_line()                           # each deprecation once (docs/api.md)
     if sys.stdout is None:                           # golf deal >&-
         return error("standard output is closed: nothing could be printed")
+    set_reporter(_warn_left_out)
+    try:
+        return _main(argv)
+    finally:
+        set_reporter(None)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         try:
@@ -195,6 +212,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if isinstance(exc, BrokenPipeError):         # golf variants | head: the reader is gone
             return BAD_INPUT
         return error(f"cannot write to standard output: {exc.strerror or exc}")
+
+
+def _warn_left_out(record: PluginRecord) -> None:
+    """``golf: warning: plugin left out: ...``, once per plugin and process, on stderr."""
+    err(f"{PROG}: warning: {warning_text(record)}")
 
 
 def _drop_stdout() -> None:

@@ -36,8 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
     parser.add_argument("--json", action="store_true",
                         help="print the game's summary plus each step's result as JSON")
+    strategies = _strategies_help()        # loads them: one left out is not a choice
     parser.add_argument("--hint-strategy", choices=hints.hint_names(), default=None,
-                        help="how the summary's hint is chosen: " + _strategies_help()
+                        help="how the summary's hint is chosen: " + strategies
                              + "; with --json the summary then gets a 'hint' field (and "
                                "'hint_chance' for a strategy that shows a chance)")
     add_search_arguments(parser, "the solver's hint search", fair="--hint-strategy fair")
@@ -118,8 +119,8 @@ def run(args: argparse.Namespace) -> int:
 def _strategies_help() -> str:
     """Each registered strategy with its summary and default budget, for ``--help``."""
     parts = []
-    for name in hints.hint_names():
-        strategy = hints.hint_strategy(name)
+    for strategy in hints.available_strategies():
+        name = strategy.name
         budget = (f"; without --seconds: {strategy.seconds:g} s of search"
                   if strategy.searches and strategy.seconds is not None else "")
         default = "the default: " if name == hints.DEFAULT else ""

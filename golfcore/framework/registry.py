@@ -29,6 +29,9 @@ from typing import Any
 from golfcore.errors import PluginError, VariantError
 from golfcore.framework.checks import check_answers, check_rule
 from golfcore.framework.games import GameKind, game_kind, game_names
+from golfcore.framework.loading import (GOLFCORE, PluginRecord, entry_points, left_out,
+                                        find_left_out, left_out_text, load_plugin, name_version,
+                                        origin_of)
 from golfcore.framework.variant import Rule, Variant
 from golfcore.notation import quote
 
@@ -46,6 +49,26 @@ class Registry:
     #: Rule name → the distribution that ships it (``golfcore``, ``golf-house`` ...): a
     #: composed variant's origin names every distribution its rules come from.
     rule_distributions: dict[str, str] = field(default_factory=dict)
+    #: Every plugin of this game that loaded, in the order it was loaded.
+    loaded: tuple[PluginRecord, ...] = ()
+    #: Every plugin of this game that was left out, and why (:class:`PluginRecord`).
+    left_out: tuple[PluginRecord, ...] = ()
+
+    def record(self, record: PluginRecord) -> None:
+        """Keep ``record`` in :attr:`loaded` or :attr:`left_out`."""
+        if record.left_out:
+            self.left_out += (record,)
+        else:
+            self.loaded += (record,)
+
+    def leave_out(self, variant: str, error: str) -> None:
+        """Leave out the variant called ``variant`` after all, saying why."""
+        del self.variants[variant]
+        for record in self.loaded:
+            if record.kind == "variant" and record.name == variant:
+                self.loaded = tuple(r for r in self.loaded if r is not record)
+                self.left_out += (left_out(record, error),)
+                return
 
     @property
     def game(self) -> str:
@@ -121,6 +144,9 @@ class Registry:
     def variant(self, name: str) -> Variant:
         found = self._lookup(name)
         if found is None:
+            gone = find_left_out(name, self.left_out, "variant")
+            if gone is not None:
+                raise VariantError(left_out_text("variant", gone))
             raise VariantError(f"unknown variant {quote(name)} for the {self.game}: "
                                f"expected one of {', '.join(sorted(self.variants))}"
                                f"{suggest(name, self.variants)}")
@@ -139,6 +165,9 @@ class Registry:
         try:
             return self.rules[name]
         except KeyError:
+            gone = find_left_out(name, self.left_out, "rule")
+            if gone is not None:
+                raise VariantError(left_out_text("rule", gone)) from None
             raise VariantError(f"unknown rule {quote(name)} for the {self.game}: expected one of "
                                f"{', '.join(sorted(self.rules))}"
                                f"{suggest(name, self.rules)}") from None
@@ -159,95 +188,103 @@ def suggest(name: str, choices: Mapping[str, Any]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
-def _name_version(ep: metadata.EntryPoint) -> tuple[str, str]:
-    """The name and version of the distribution that declares ``ep`` (``?`` and ``""`` when
-    metadata cannot say). Reading a distribution's metadata parses a file: once per process."""
-    dist = getattr(ep, "dist", None)
-    if dist is None:
-        return "?", ""
-    key = str(getattr(dist, "_path", "")) or repr(dist)
-    found = _DISTRIBUTIONS.get(key)
-    if found is None:
-        data = dist.metadata
-        found = _DISTRIBUTIONS[key] = (str(data["Name"]), str(data["Version"] or ""))
-    return found
+def _accept_rule(reg: Registry, ep: metadata.EntryPoint, obj: Any) -> tuple[str, str]:
+    if isinstance(obj, type) and issubclass(obj, Rule) and obj.name != ep.name:
+        raise PluginError(f"rule entry point {ep.name!r} loads a rule named {obj.name!r}: the "
+                          f"two names must agree")
+    reg.add_rule(obj, origin_of(ep), name_version(ep)[0])
+    return obj.name, f"rule {obj.name!r} (slot {obj.slot})"
 
 
-_DISTRIBUTIONS: dict[str, tuple[str, str]] = {}
+def _accept_variant(reg: Registry, ep: metadata.EntryPoint, obj: Any) -> tuple[str, str]:
+    if isinstance(obj, Variant) and not obj.origin:
+        obj = replace(obj, origin=name_version(ep)[0])
+    if isinstance(obj, Variant):
+        _check_variant(reg, obj)
+    reg.add_variant(obj, origin_of(ep))
+    letter = f", letter {obj.letter}" if obj.letter else ""
+    return obj.name, f"variant {obj.name!r} ({obj.title}{letter})"
 
 
-def _distribution(ep: metadata.EntryPoint) -> str:
-    """The name of the distribution that declares ``ep`` (``?`` when metadata cannot say)."""
-    return _name_version(ep)[0]
+def _check_variant(reg: Registry, variant: Variant) -> None:
+    """The check :meth:`Registry.check` makes of one variant; a rule it needs that was left
+    out is named as such."""
+    from golfcore.framework.compose import effective_rules, resolve
 
-
-def _origin(ep: metadata.EntryPoint) -> str:
-    """A plugin for people: its distribution and version, its entry point and what it loads:
-    ``golf-house 1.0, entry point 'no-sevens' in golfcore.solitaire.rules =
-    golf_house:NoSevens``."""
-    name, version = _name_version(ep)
-    return f"{name} {version}".strip() + f", entry point {ep.name!r} in {ep.group} = {ep.value}"
-
-
-def _entry_points(group: str, kind: GameKind, which: int) -> list[metadata.EntryPoint]:
-    eps = metadata.entry_points()
-    groups = [group] + ([kind.legacy_groups[which]] if kind.legacy_groups else [])
-    found = [ep for g in groups for ep in eps.select(group=g)]
-    return sorted(found, key=lambda e: e.name)
+    for name in effective_rules(variant).values():
+        if name not in reg.rules:
+            gone = find_left_out(name, reg.left_out, "rule")
+            if gone is not None:
+                raise PluginError(f"it needs the rule {name!r}, which was left out "
+                                  f"({gone.describe()})")
+    resolve(effective_rules(variant), variant.params, reg, variant.name)
+    check_answers(reg.kind, effective_rules(variant), reg.rules,
+                  f"variant {variant.name!r} ({variant.origin})")
 
 
 def load_registry(game: str) -> Registry:
     """Load every rule and variant of ``game`` (``"solitaire"``, ``"card-game"``) from its
-    entry-point groups; check them; fail loudly, naming the plugin."""
+    entry-point groups, each checked as it is added. A plugin that fails (it cannot be
+    imported, is not a rule or variant, fails a check, takes a name or letter another took
+    first, or is a variant whose rules were left out) is left out and recorded in
+    :attr:`Registry.left_out`; the others are in :attr:`Registry.loaded`."""
     kind = game_kind(game)
     reg = Registry(kind)
-    for ep in _entry_points(kind.rules_group, kind, 0):
-        try:
-            obj = ep.load()
-        except Exception as exc:  # a broken third-party plugin must name itself
-            raise PluginError(f"cannot load rule plugin {ep.name!r} ({_origin(ep)}): "
-                              f"{type(exc).__name__}: {exc}") from exc
-        if isinstance(obj, type) and issubclass(obj, Rule) and obj.name != ep.name:
-            raise PluginError(f"rule entry point {ep.name!r} ({_origin(ep)}) loads a rule named "
-                              f"{obj.name!r}: the two names must agree")
-        reg.add_rule(obj, _origin(ep), _distribution(ep))
-    for ep in _entry_points(kind.variants_group, kind, 1):
-        try:
-            obj = ep.load()
-        except Exception as exc:
-            raise PluginError(f"cannot load variant {ep.name!r} ({_origin(ep)}): "
-                              f"{type(exc).__name__}: {exc}") from exc
-        if isinstance(obj, Variant) and not obj.origin:
-            obj = replace(obj, origin=_distribution(ep))
-        reg.add_variant(obj, _origin(ep))
-    reg.check()
+    for which, what, accept in ((0, "rule", _accept_rule), (1, "variant", _accept_variant)):
+        groups = [kind.rules_group, kind.variants_group][which:which + 1] + (
+            [kind.legacy_groups[which]] if kind.legacy_groups else [])
+        for ep in entry_points(groups):
+            record = load_plugin(ep, game, what, functools.partial(accept, reg, ep))
+            reg.record(record)
     return reg
 
 
 @functools.cache
 def registry(game: str) -> Registry:
     """The registry of ``game``'s installed plugins (``"solitaire"``, ``"card-game"``), loaded
-    once per process (a cache, not a
-    plugin manager: every rule set still gets its own)."""
-    reg = load_registry(game)
-    for other in game_names():
-        if other != game and other in _loaded:
-            _check_unique_names(reg, _loaded[other])
-    _loaded[game] = reg
-    return reg
+    once per process (a cache, not a plugin manager: every rule set still gets its own).
+    Every game's registry is loaded with the first, so that a variant name two games claim
+    is always left out of the same one."""
+    game_kind(game)
+    if not _loaded:
+        _load_all()
+    return _loaded[game]
 
 
 _loaded: dict[str, Registry] = {}
 
 
-def _check_unique_names(a: Registry, b: Registry) -> None:
-    for variant in a:
+def _load_all() -> None:
+    """Load every game's registry; a variant whose name (or alias) an earlier game's variant
+    has is left out of the later game, unless it is golfcore's own and the other is not."""
+    loaded: dict[str, Registry] = {}
+    for game in game_names():
+        reg = load_registry(game)
+        for other in loaded.values():
+            _leave_out_clashes(other, reg)
+        loaded[game] = reg
+    _loaded.update(loaded)
+
+
+def _leave_out_clashes(first: Registry, second: Registry) -> None:
+    for variant in list(second):
         for key in (variant.name,) + variant.aliases:
-            other = b.find(key)
-            if other is not None:
-                raise PluginError(f"variant name {key!r} of the {a.game} variant {variant.name} "
-                                  f"({variant.origin}) is already taken by the {b.game} variant "
-                                  f"{other.name} ({other.origin})")
+            other = first.find(key)
+            if other is None:
+                continue
+            if _is_builtin(variant) and not _is_builtin(other):
+                first.leave_out(other.name, f"variant name {key!r} is already taken by the "
+                                            f"{second.game} variant {variant.name} "
+                                            f"({variant.origin})")
+            else:
+                second.leave_out(variant.name, f"variant name {key!r} is already taken by the "
+                                               f"{first.game} variant {other.name} "
+                                               f"({other.origin})")
+            break
+
+
+def _is_builtin(variant: Variant) -> bool:
+    return variant.origin == GOLFCORE
 
 
 def registries() -> list[Registry]:
@@ -267,6 +304,10 @@ def registry_of(name: str) -> Registry:
         reg = registry(game)
         if reg.find(name) is not None:
             return reg
+    for reg in registries():
+        gone = find_left_out(name, reg.left_out, "variant")
+        if gone is not None:
+            raise VariantError(left_out_text("variant", gone))
     names = {v.name: v for reg in registries() for v in reg}
     raise VariantError(f"unknown variant {quote(name)}: expected one of "
                        f"{', '.join(sorted(names))}{suggest(name, names)}")

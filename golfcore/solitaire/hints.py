@@ -35,6 +35,7 @@ from importlib import metadata
 from typing import Any
 
 from golfcore.errors import GolfError
+from golfcore.framework.loading import PluginRecord, entry_points, left_out_text, load_plugin
 from golfcore.solitaire import engine
 from golfcore.solitaire.moves import Move
 from golfcore.solitaire.rules import RuleSet
@@ -102,35 +103,69 @@ LEGAL = HintStrategy(DEFAULT, _legal, summary="a legal move, no promise of a win
 @functools.lru_cache(maxsize=1)
 def _entry_points() -> dict[str, metadata.EntryPoint]:
     found: dict[str, metadata.EntryPoint] = {}
-    for ep in metadata.entry_points(group=GROUP):
+    for ep in entry_points([GROUP]):
         found.setdefault(ep.name, ep)
     return found
 
 
 def hint_names() -> list[str]:
-    """The names of the registered strategies: :data:`DEFAULT` first, then the others sorted."""
-    names = sorted(_entry_points())
+    """The names of the registered strategies: :data:`DEFAULT` first, then the others sorted
+    (a strategy found left out when it was loaded is not named)."""
+    names = sorted(name for name, ep in _entry_points().items()
+                   if not _RECORDS.get((name, ep.value), (None, ""))[1])
     return sorted(names, key=lambda name: name != DEFAULT)
 
 
 @functools.cache
 def hint_strategy(name: str) -> HintStrategy:
     """The strategy registered as ``name``; :class:`~golfcore.errors.GolfError` naming the
-    known ones (and the closest) for an unknown name, or a plugin that is not a strategy."""
+    known ones (and the closest) for an unknown name, or saying why a plugin that could not
+    be loaded (or is not a strategy) was left out."""
     eps = _entry_points()
     ep = eps.get(name) if isinstance(name, str) else None
     if ep is None:
         close = difflib.get_close_matches(str(name), list(eps), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise GolfError(f"unknown hint strategy {name!r}{hint}: expected {names_text()}")
-    try:
-        found = ep.load()
-    except Exception as exc:  # a broken plugin names itself
-        raise GolfError(f"cannot load hint strategy {name!r} ({ep.value}): {exc}") from exc
-    if not isinstance(found, HintStrategy) or found.name != name:
-        raise GolfError(f"hint strategy {name!r} ({ep.value}) is not a HintStrategy named "
-                        f"{name!r}")
+    found, record = hint_plugin(name, ep)
+    if found is None:
+        raise GolfError(left_out_text("hint strategy", record))
     return found
+
+
+def hint_plugin(name: str, ep: metadata.EntryPoint) -> tuple[HintStrategy | None, PluginRecord]:
+    """The strategy behind ``ep`` and its record, loaded once per process (``None`` and the
+    record saying why for a plugin left out, reported once)."""
+    found = _RECORDS.get((name, ep.value))
+    if found is not None:
+        return found[0], found[2]
+    loaded: list[HintStrategy] = []
+
+    def accept(obj: Any) -> tuple[str, str]:
+        if not isinstance(obj, HintStrategy) or obj.name != name:
+            raise GolfError(f"hint strategy {name!r} ({ep.value}) is not a HintStrategy named "
+                            f"{name!r}")
+        loaded.append(obj)
+        return name, f"hint strategy {name!r}" + (" (a search)" if obj.searches else "")
+
+    record = load_plugin(ep, "solitaire", "hint strategy", accept)
+    strategy = loaded[0] if loaded else None
+    _RECORDS[(name, ep.value)] = (strategy, record.error, record)
+    return strategy, record
+
+
+_RECORDS: dict[tuple[str, str], tuple[HintStrategy | None, str, PluginRecord]] = {}
+
+
+def hint_plugins() -> tuple[PluginRecord, ...]:
+    """Every hint strategy plugin installed, loaded or left out (``golf plugins``)."""
+    return tuple(hint_plugin(name, ep)[1] for name, ep in sorted(_entry_points().items()))
+
+
+def available_strategies() -> list[HintStrategy]:
+    """Every strategy that loads, in :func:`hint_names` order (loads them all)."""
+    hint_plugins()
+    return [hint_strategy(name) for name in hint_names()]
 
 
 def names_text() -> str:

@@ -8,7 +8,8 @@ their legal action texts; ``docs/bots.md`` describes how each decides, their opt
 dominated moves and the measured strength.
 """
 
-from golfcore.cardgame.bots.base import GROUP, Bot, BotError, bot_info, bot_names, find_bot
+from golfcore.cardgame.bots.base import (GROUP, Bot, BotError, bot_info, bot_names, bot_plugins,
+                                        find_bot)
 from golfcore.cardgame.bots.dominated import dominated, dominated_not_run
 from golfcore.cardgame.bots.expert import ExpertBot
 from golfcore.cardgame.bots.greedy import GreedyBot
@@ -16,4 +17,4 @@ from golfcore.cardgame.bots.randombot import RandomBot
 from golfcore.cardgame.bots.strong import StrongBot
 
 __all__ = ["GROUP", "Bot", "BotError", "ExpertBot", "GreedyBot", "RandomBot", "StrongBot",
-           "bot_info", "bot_names", "dominated", "dominated_not_run", "find_bot"]
+           "bot_info", "bot_names", "bot_plugins", "dominated", "dominated_not_run", "find_bot"]

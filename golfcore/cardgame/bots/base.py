@@ -12,6 +12,7 @@ answers one of its ``legal`` action texts. Bots are found through the entry-poin
 from __future__ import annotations
 
 import difflib
+import functools
 import hashlib
 import json
 import random
@@ -22,6 +23,8 @@ from typing import Any, ClassVar
 
 from golfcore.cardgame.rules import RuleSet, rule_set
 from golfcore.errors import GolfError
+from golfcore.framework.loading import (PluginRecord, entry_points, left_out_text, load_plugin,
+                                        name_version, origin_of)
 
 #: The entry-point group bots are registered in.
 GROUP = "golfcore.cardgame.bots"
@@ -142,22 +145,63 @@ def _same_rules(first: Any, second: Any) -> bool:
 
 
 def _entry_points() -> dict[str, metadata.EntryPoint]:
+    """Bot name → entry point, golfcore's first (:func:`golfcore.framework.loading.entry_points`);
+    a name another entry point took first is left out when it is loaded
+    (:func:`bot_plugins`)."""
     found: dict[str, metadata.EntryPoint] = {}
-    for ep in metadata.entry_points(group=GROUP):
-        found.setdefault(ep.name, ep)
+    for ep in entry_points([GROUP]):
+        found.setdefault(ep.name.strip().lower(), ep)
     return found
+
+
+def _plugin(key: str, ep: metadata.EntryPoint) -> tuple[type[Bot] | None, PluginRecord]:
+    """The bot class behind ``ep`` and its record, loaded once per process (a bot that fails
+    is left out: ``None`` and the record that says why, reported once)."""
+    ident = (key, ep.group, ep.value, name_version(ep))
+    found = _PLUGINS.get(ident)
+    if found is None:
+        loaded: list[type[Bot]] = []
+
+        def accept(obj: Any) -> tuple[str, str]:
+            loaded.append(_named(key, ep, obj))
+            return key, f"bot {key!r}"
+
+        record = load_plugin(ep, "card-game", "bot", accept)
+        found = _PLUGINS[ident] = (loaded[0] if loaded else None, record)
+    return found
+
+
+_PLUGINS: dict[tuple[Any, ...], tuple[type[Bot] | None, PluginRecord]] = {}
+
+
+def bot_plugins() -> tuple[PluginRecord, ...]:
+    """Every bot plugin installed, loaded or left out (``golf plugins``): one whose name an
+    earlier entry point took is left out too."""
+    chosen = _entry_points()
+    records = []
+    for ep in entry_points([GROUP]):
+        key = ep.name.strip().lower()
+        if chosen[key] == ep:
+            records.append(_plugin(key, ep)[1])
+        else:
+            records.append(load_plugin(ep, "card-game", "bot", functools.partial(
+                _taken, key, chosen[key])))
+    return tuple(records)
+
+
+def _taken(key: str, first: metadata.EntryPoint, obj: Any) -> tuple[str, str]:
+    raise BotError(f"bot name {key!r} is already taken by {origin_of(first)}")
 
 
 def bot_info() -> list[dict[str, Any]]:
     """Every registered bot for players to choose from, sorted by name: ``name``, ``titles``
     and ``descriptions`` (by language, each falling back to the name and to nothing). A bot
-    that cannot be loaded is listed by its name only."""
+    that cannot be loaded is left out."""
     out: list[dict[str, Any]] = []
     for name, ep in sorted(_entry_points().items()):
-        try:
-            cls = ep.load()
-        except Exception:  # a broken plugin is still named (find_bot says what is wrong)
-            cls = None
+        cls = _plugin(name, ep)[0]
+        if cls is None:
+            continue
         titles = _texts(getattr(cls, "titles", None), name)
         descriptions = _texts(getattr(cls, "descriptions", None), "")
         out.append({"name": name, "titles": titles, "descriptions": descriptions})
@@ -176,13 +220,16 @@ def _texts(given: Any, fallback: str) -> dict[str, str]:
 
 
 def bot_names() -> list[str]:
-    """The names of every registered bot, sorted."""
-    return sorted(_entry_points())
+    """The names of every registered bot, sorted (those that were left out excepted)."""
+    return sorted(name for name, ep in _entry_points().items()
+                  if _PLUGINS.get((name, ep.group, ep.value, name_version(ep)),
+                                  (Bot, None))[0] is not None)
 
 
 def find_bot(name: str) -> type[Bot]:
     """The bot class registered as ``name``; :class:`BotError` (a :class:`GolfError`) naming
-    the known bots and the closest one for an unknown name."""
+    the known bots and the closest one for an unknown name, or saying why a bot that could not
+    be loaded was left out."""
     eps = _entry_points()
     key = str(name).strip().lower()
     ep = eps.get(key)
@@ -190,18 +237,17 @@ def find_bot(name: str) -> type[Bot]:
         close = difflib.get_close_matches(key, list(eps), n=1)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
         raise BotError(f"unknown bot {name!r}{hint}: known bots are "
-                       f"{', '.join(sorted(eps)) or 'none'}")
-    return _load(key, ep)
+                       f"{', '.join(bot_names()) or 'none'}")
+    cls, record = _plugin(key, ep)
+    if cls is None:
+        raise BotError(left_out_text("bot", record))
+    return cls
 
 
-def _load(key: str, ep: metadata.EntryPoint) -> type[Bot]:
+def _named(key: str, ep: metadata.EntryPoint, cls: Any) -> type[Bot]:
     """The class behind a bot's entry point, named: a class that sets no ``name`` gets its
     entry point's (a subclass, so that the same class may be registered twice); one whose
     ``name`` is another is refused, as a rule's is."""
-    try:
-        cls = ep.load()
-    except Exception as exc:  # a broken plugin names itself
-        raise BotError(f"cannot load bot {key!r} ({ep.value}): {exc}") from exc
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
         raise BotError(f"bot {key!r} ({ep.value}) is not a subclass of "
                        f"golfcore.cardgame.bots.Bot")
@@ -221,7 +267,7 @@ def _load(key: str, ep: metadata.EntryPoint) -> type[Bot]:
     return cls
 
 
-#: The named subclasses made by :func:`_load`, one per entry point and class.
+#: The named subclasses made by :func:`_named`, one per entry point and class.
 _NAMED: dict[tuple[str, type[Bot]], type[Bot]] = {}
 
 
