@@ -9,7 +9,7 @@ import random
 from hypothesis import given, settings, strategies as st
 
 from golfcore import Game, Position
-from golfcore.solitaire.observation import observe
+from golfcore.solitaire.observation import seen_position
 from golfcore.protocol.solitaire import state_of
 
 
@@ -27,15 +27,15 @@ def test_an_observation_says_nothing_of_the_stocks_order(deal, seed, moves):
     order = list(position.stock)
     random.Random(seed).shuffle(order)
     other = Position(position.columns, tuple(order), position.waste)
-    seen = observe(position)
-    assert seen == observe(other) == observe(game.state)
+    seen = seen_position(position)
+    assert seen == seen_position(other) == seen_position(game.state)
     assert (seen.columns, seen.waste) == (position.columns, position.waste)
     assert sorted(seen.unseen) == sorted(position.stock) and seen.stock_count == len(order)
     data = seen.to_json()
     assert data["stock"] is None and data["stock_count"] == len(order)
     assert data["columns"] == position.to_json()["columns"]
     assert data["waste"] == position.to_json()["waste"]
-    assert seen.position() == observe(other).position()     # one fixed order for any order
+    assert seen.position() == seen_position(other).position()     # one fixed order for any order
 
 
 def test_golf_serve_and_the_web_send_the_observation_not_the_position():
@@ -44,7 +44,7 @@ def test_golf_serve_and_the_web_send_the_observation_not_the_position():
     game = Game.from_code("GO1-C-AAAAAAB")
     state = state_of(game)
     assert state == {**game.observation().to_json(), "code": "GO1-C-AAAAAAB", "deal": 1}
-    assert state["position"] == observe(game.position).to_json()
+    assert state["position"] == seen_position(game.position).to_json()
     assert state["position"]["stock"] is None and state["position"]["stock_count"] == 16
     assert state["stock"] == 16 and state["waste"] == "TH"
     full = game.summary()                          # the game's own summary keeps the order

@@ -86,6 +86,23 @@ def test_the_observation_modules_json_functions_are_seen_to_json():
         assert card_observation.spectator(rules, state) == expected       # seat None, last
 
 
+def test_the_solitaires_seen_position_has_a_name_of_its_own():
+    """``Observation`` is the one interface's name; a position as its player sees it is a
+    ``SeenPosition``, and the older names still work, warning."""
+    from golfcore.solitaire import observation as solitaire_observation
+    from golfcore.solitaire.observation import SeenPosition, seen_position
+
+    position = Game("cards4", deal=3).position
+    with pytest.warns(GolfDeprecationWarning, match=r"observation\.Observation is deprecated.*"
+                      r"write golfcore\.solitaire\.observation\.SeenPosition instead"):
+        assert solitaire_observation.Observation is SeenPosition
+    with pytest.warns(GolfDeprecationWarning, match=r"observation\.observe is deprecated.*"
+                      r"seen_position\(position\)"):
+        old = solitaire_observation.observe(position)
+    assert old == seen_position(position) and old.to_json()["stock"] is None
+    assert {"Observation", "observe"}.isdisjoint(solitaire_observation.__all__)
+
+
 def test_each_game_has_one_typed_observation_and_one_json_form():
     game, match = Game("app-facil", deal=1), Match("card-golf", players=2, seed=1)
     assert isinstance(game.observation(0), SolitaireObservation)

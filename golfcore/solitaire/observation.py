@@ -4,17 +4,19 @@ not know the stock's order reads a position.
 A :class:`~golfcore.solitaire.position.Position` holds the stock *in draw order*, the game's
 secret: the cards are face down. The player sees the columns and the waste, how many cards the
 stock holds, and (from the deck, by elimination) *which* cards are in it, never in what order.
-:func:`observe` keeps exactly that: the stock's cards sorted (an order that says nothing of the
-real one). ``golf web`` sends a browser :meth:`Observation.to_json` instead of the position; the
-fair chance (:mod:`golfcore.solitaire.search.fair`) searches from :meth:`Observation.position`, so
-it cannot read the order even by mistake. The card game declares its secret the same way
-(:mod:`golfcore.cardgame.observation`).
+:func:`seen_position` keeps exactly that (a :class:`SeenPosition`): the stock's cards sorted (an
+order that says nothing of the real one). ``golf web`` sends a browser
+:meth:`SeenPosition.to_json` instead of the position; the fair chance
+(:mod:`golfcore.solitaire.search.fair`) searches from :meth:`SeenPosition.position`, so it cannot
+read the order even by mistake. :func:`seen` gives what the player sees of a whole game, a
+:class:`SolitaireObservation` (``Game.observation(0)``). The card game declares its secret the
+same way (:mod:`golfcore.cardgame.observation`).
 
 >>> from golfcore.solitaire.position import Position
->>> seen = observe(Position.build([["7C", "9C"]], stock=["8D", "6S"], waste="4C"))
->>> seen.stock_count, [str(c) for c in seen.unseen]
+>>> shown = seen_position(Position.build([["7C", "9C"]], stock=["8D", "6S"], waste="4C"))
+>>> shown.stock_count, [str(c) for c in shown.unseen]
 (2, ['6S', '8D'])
->>> seen.to_json()["stock"] is None
+>>> shown.to_json()["stock"] is None
 True
 """
 
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from golfcore.cards import Card
 from golfcore.errors import GolfError
+from golfcore.framework.deprecation import deprecated_names
 from golfcore.solitaire.moves import NO_MOVES
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.scoring import Score
@@ -36,14 +39,15 @@ from golfcore.solitaire.state import GameState, Outcome
 if TYPE_CHECKING:
     from golfcore.solitaire.rules import RuleSet
 
-__all__ = ["Observation", "SolitaireObservation", "observe", "redeal_hidden", "seen"]
+__all__ = ["SeenPosition", "SolitaireObservation", "redeal_hidden", "seen", "seen_position"]
 
 
 @dataclass(frozen=True)
-class Observation:
+class SeenPosition:
     """A position as its player sees it: ``columns`` and ``waste`` (bottom to top) as they lie,
     and ``unseen``, the stock's cards in sorted order (which cards, not their order); ``passes``,
-    the redeals made (:attr:`Position.passes`)."""
+    the redeals made (:attr:`Position.passes`). Called ``Observation`` before 0.2, the name of
+    the one interface's :class:`golfcore.framework.interface.Observation`."""
 
     columns: tuple[tuple[Card, ...], ...]
     waste: tuple[Card, ...]
@@ -72,18 +76,18 @@ class Observation:
         return out
 
 
-def observe(position: Position | GameState) -> Observation:
-    """What the player of ``position`` (or of a game state's position) sees."""
+def seen_position(position: Position | GameState) -> SeenPosition:
+    """What the player of ``position`` (or of a game state's position) sees of it."""
     if isinstance(position, GameState):
         position = position.position
-    return Observation(position.columns, position.waste, tuple(sorted(position.stock)),
+    return SeenPosition(position.columns, position.waste, tuple(sorted(position.stock)),
                        position.passes)
 
 
 @dataclass(frozen=True)
 class SolitaireObservation:
     """What the solitaire's player (seat 0) sees of a game now: the status, the move counter,
-    the position as seen (:class:`Observation`: no stock order), the legal moves as text, the
+    the position as seen (:class:`SeenPosition`: no stock order), the legal moves as text, the
     score, how many actions undo can take back, and, when the game is lost, the messages that
     say so. ``docs/schemas/solitaire-observation.json`` is the schema of :meth:`to_json`.
 
@@ -96,7 +100,7 @@ class SolitaireObservation:
     variant: str
     status: Outcome
     moves: int
-    position: Observation
+    position: SeenPosition
     legal: tuple[str, ...]
     score: Score | None
     undoable: int
@@ -150,7 +154,7 @@ def seen(rules: RuleSet, state: GameState) -> SolitaireObservation:
     result = rules.outcome(state)
     score = rules.score(state, result)
     return SolitaireObservation(
-        variant=rules.name, status=result, moves=state.moves, position=observe(state),
+        variant=rules.name, status=result, moves=state.moves, position=seen_position(state),
         legal=tuple(str(m) for m in legal_moves(rules, state)), score=score,
         undoable=state.undoable,
         messages=rules.messages(NO_MOVES) if result is Outcome.LOST else None)
@@ -242,7 +246,7 @@ def _read(data: Mapping[str, Any], deck: Sequence[Card] | None) -> SolitaireObse
         raise GolfError("observation 'legal' must be a list of move texts")
     out = SolitaireObservation(
         variant=variant, status=status, moves=_int(data["moves"], "moves"),
-        position=Observation(shown.columns, shown.waste, unseen, shown.passes),
+        position=SeenPosition(shown.columns, shown.waste, unseen, shown.passes),
         legal=tuple(legal),
         score=None if score is None else Score(score["kind"], score["value"]),
         undoable=_int(data["undoable"], "undoable"),
@@ -259,3 +263,10 @@ def _int(value: Any, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise GolfError(f"observation {what!r} must be a whole number from 0, got {value!r}")
     return value
+
+
+#: Old names, still working with a warning (docs/api.md, "Deprecated in 0.2").
+__getattr__ = deprecated_names(__name__, {
+    "Observation": (lambda: SeenPosition, f"write {__name__}.SeenPosition instead"),
+    "observe": (lambda: seen_position, f"call {__name__}.seen_position(position) instead"),
+})

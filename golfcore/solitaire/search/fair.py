@@ -46,7 +46,7 @@ from golfcore.solitaire.search.fair_bracket import (BRACKET, CONFIDENCE,
 from golfcore.solitaire.search.fair_search import Budget, FairProgress, Search
 from golfcore.solitaire.search.fair_tables import tables_for
 from golfcore.solitaire.moves import Move
-from golfcore.solitaire.observation import observe
+from golfcore.solitaire.observation import seen_position
 from golfcore.solitaire.position import Position
 from golfcore.solitaire.rules import RuleSet, rule_set
 from golfcore.solitaire.state import GameState, Outcome
@@ -149,7 +149,7 @@ def fair_chance(rules: RuleSet | str, position: Position | GameState, *,
     carries the exact ``fraction``. ``progress`` hears from both phases
     (:class:`FairProgress`: ``"exact"``, then ``"bracket"``).
 
-    Only what the player sees is read (:func:`~golfcore.solitaire.observation.observe`): the
+    Only what the player sees is read (:func:`~golfcore.solitaire.observation.seen_position`): the
     *cards* of the stock, never their order. Raises
     :class:`~golfcore.errors.PositionError` for a position the variant cannot have and
     :class:`~golfcore.errors.GolfError` for a budget that means nothing.
@@ -270,12 +270,12 @@ def action_bracket(rules: RuleSet | str, position: Position | GameState, action:
 
 def _seen(rules: RuleSet, position: Position | GameState) -> Position:
     """What the player of ``position`` sees, as a position with the stock's cards in sorted
-    order (:func:`~golfcore.solitaire.observation.observe`): the searches read nothing else.
+    order (:func:`~golfcore.solitaire.observation.seen_position`): the searches read nothing else.
     Raises :class:`~golfcore.errors.PositionError` for a position ``rules`` cannot have."""
     if isinstance(position, GameState):
         position = position.position
     engine.check_position(rules, position)
-    return observe(position).position()
+    return seen_position(position).position()
 
 def check_budget(states: int | None, seconds: float | None, samples: int, policy_states: int,
                  bracket_seconds: float | None, policy_unseen: int = 0,
