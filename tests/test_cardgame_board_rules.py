@@ -112,3 +112,41 @@ def test_a_third_party_line_names_places_from_1_as_the_actions_do():
     with pytest.raises(PluginError, match="golf_board_adjustment answered 0.5: expected a whole "
                                           "number of points"):
         board_score(half, corners)
+
+
+class Recorder(Rule):
+    """Keeps every ``rows`` its ``golf_board_adjustment`` is given (and adjusts nothing)."""
+
+    name = "recorder"
+    slot = "bonus"
+    summary = "records the boards it is asked about"
+    seen: list = []
+
+    @hookimpl
+    def golf_board_adjustment(self, rows, options):
+        Recorder.seen.append(rows)
+        return 0
+
+
+def test_golf_board_adjustment_is_given_rows_as_its_docstring_says():
+    """``rows`` (golfcore.cardgame.hookspecs, docs/plugins.md): the board row by row, the
+    shape's rows of the shape's columns, ``rows[r][c]`` place r × columns + c + 1, each a Card
+    (cards on a cancelled line too) or None for a face-down card in a running score."""
+    from golfcore.cards import Card
+
+    Recorder.seen.clear()
+    rules = RuleSet("card-golf+shape=2x4+recorder",
+                    reg=with_rules(Recorder, game="card-game"))
+    assert rules.shape == (2, 4)
+    cards = "7C 2D 3H 4S 7S 9D JH KD"           # places 1 and 5 (a column of sevens) cancel
+    board_score(rules, board(cards))
+    [rows] = Recorder.seen
+    assert isinstance(rows, list) and [len(row) for row in rows] == [4, 4]
+    assert all(isinstance(row, tuple) for row in rows)
+    flat = [card for row in rows for card in row]
+    assert flat == [Card.parse(t) for t in cards.split()]
+    assert all(isinstance(card, Card) for card in flat)
+    assert rows[1][0] == Card.parse("7S")       # place 5 = 1 × 4 + 0 + 1
+    board_score(rules, board("7C ~2D 3H 4S ~7S 9D JH KD"), visible_only=True)
+    shown = [card for row in Recorder.seen[-1] for card in row]
+    assert shown[1] is None and shown[4] is None and shown[0] == Card.parse("7C")

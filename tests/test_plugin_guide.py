@@ -15,7 +15,9 @@ import pytest
 
 from golfcore.cards import Card
 from golfcore.cardgame import Match
-from golfcore.cardgame.bots import find_bot
+from golfcore.cardgame.bots import bot_info, find_bot
+from golfcore.cardgame.bots.spec import client_bot
+from golfcore.errors import GolfError
 from golfcore.solitaire.game import Game
 from tests.markdown_examples import parse, run_console, shell_environment
 
@@ -73,6 +75,14 @@ def test_the_guides_rules_variants_and_bot_play(guide_modules):
         == (-5, -5, 11)
     bot_class = find_bot("lowball")
     assert bot_class.name == "lowball"
+    # golf web offers it by the titles and descriptions the guide gives it
+    [info] = [b for b in bot_info() if b["name"] == "lowball"]
+    assert info["titles"] == {"en": "lowball", "es": "cartas bajas"}
+    assert info["descriptions"]["es"].startswith("Se queda con las cartas bajas")
+    # a server takes low=3 from a client, not low=99
+    assert client_bot("lowball:low=3", "one-eyed").options == (("low", 3),)
+    with pytest.raises(GolfError, match="a server takes low from -5 to 13"):
+        client_bot("lowball:low=99", "one-eyed")
     # A bot class named from its entry point goes to worker processes by pickle, as itself.
     assert pickle.loads(pickle.dumps(bot_class)) is bot_class
     bots = [bot_class("one-eyed", seat=0, seed=1, low=3),

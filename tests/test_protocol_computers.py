@@ -107,3 +107,53 @@ def test_computers_through_a_real_golf_serve():
     assert replies[1]["computers"] == []
     assert [c["seat"] for c in replies[2]["computers"]] == [1, 1]
     assert replies[2]["observation"]["turn"] == 0
+
+
+# -- bot options in seat kinds ----------------------------------------------------------------
+
+
+def test_a_computer_seat_takes_bot_options_as_golf_tournament_writes_them():
+    session = Session()
+    kind = "bot:strong:iterations=2,max_iterations=2"
+    started = new(session, variant="card-golf+shape=2x2", seed=5, seat_kinds=[kind, "human"])
+    assert started["ok"] is True and started["seat_kinds"] == [kind, "human"]
+    assert started["computers"], "the strong computer opens the round"
+    bot = session.table.computers.bots[0]
+    assert (bot.name, bot.iterations, bot.max_iterations) == ("strong", 2, 2)
+
+
+@pytest.mark.parametrize("kind, says", [
+    ("bot:strong:iterations=10000000",
+     "option iterations=10000000 is out of bounds: a server takes iterations from 1 to 64"),
+    ("bot:expert:max_iterations=100000", "a server takes max_iterations from 1 to 256"),
+    ("bot:strong:leaf=open", "option 'leaf' is not taken from a client of a server (it takes "
+                             "candidates from 1 to 6, confidence from 0 to 10"),
+    ("bot:strong:depth=3", "option 'depth' is not taken from a client of a server (it takes "
+                           "candidates from 1 to 6"),
+    ("bot:random:speed=1", "bot 'random': option 'speed' is not taken from a client of a "
+                           "server (it takes none)"),
+    ("bot:strong:iterations=2.5", "iterations"),
+    ("bot:strong:iterations=02", "write the bot and its options as 'bot:strong:iterations=2'"),
+    ("bot:strong:iterations", "options are written NAME:KEY=VALUE[,KEY=VALUE]"),
+    ("bot:strong:iterations=1e400", "is not a finite number"),
+    ("bot:strong:iterations=" + "9" * 300, "a bot is at most 200 characters"),
+])
+def test_bot_options_a_client_may_not_send_are_refused(kind, says):
+    """A client (a browser, through golf web) must not make the server think for hours:
+    options are bounded by the bot's client limits; nothing is started."""
+    session = Session()
+    reply = new(session, seat_kinds=["human", kind])
+    assert reply["ok"] is False and reply["error"] == "bad-input"
+    assert "seat 1" in reply["message"] and says in reply["message"], reply["message"]
+    assert session.table is None
+
+
+def test_golf_tournament_and_seat_kinds_read_bot_options_with_one_parser(capsys):
+    from golfcore.cli import main
+
+    assert main(["tournament", "strong:iterations", "random", "--variant", "card-golf",
+                 "--matches", "1", "--seed", "1"]) == 1
+    said = capsys.readouterr().err
+    reply = new(Session(), seat_kinds=["human", "bot:strong:iterations"])
+    shared = "options are written NAME:KEY=VALUE[,KEY=VALUE], such as 'strong:iterations=200'"
+    assert shared in said and shared in reply["message"]

@@ -649,3 +649,67 @@ def test_quit_says_bye_and_closes(browser: Browser) -> None:
     assert browser("quit") == {"id": 1, "ok": True, "bye": True}
     message = browser.ws.portal.call(browser.ws._send_rx.receive)
     assert message["type"] == "websocket.close"
+
+
+def test_a_computer_seat_with_bot_options_plays_and_a_costly_one_is_refused(
+        browser: Browser, web: tuple[TestClient, Store]) -> None:
+    """``bot:strong:iterations=2`` is a cheaper strong computer; a browser asking for ten
+    million worlds a decision is refused before any table exists (the bounds are the bot's
+    ``client_limits``)."""
+    kind = "bot:strong:iterations=2,max_iterations=2"
+    new = browser("new", game="card-game", variant="card-golf+shape=2x2",
+                  seat_kinds=[kind, "human"])
+    assert new["ok"] is True and new["seats"][0] == {"seat": 0, "kind": kind}
+    seen = new["observations"]["1"]
+    while seen["turn"] != 1:                          # the computer opens the round
+        push = browser.receive()
+        assert push["last"]["seat"] == 0 and push["last"]["by"] == "bot"
+        seen = push["observations"]["1"]
+    assert web[1].load(new["table"]).seats[0].kind == kind
+    refused = browser("new", game="card-game",
+                      seat_kinds=["human", "bot:strong:iterations=10000000"])
+    assert refused["ok"] is False and refused["error"] == "bad-input"
+    assert "a server takes iterations from 1 to 64" in refused["message"]
+
+
+PLUGIN_BOTS = '''
+from golfcore.cardgame.bots import Bot
+
+
+class Quiet(Bot):
+    """Gives players no texts at all."""
+
+    def act(self, observation):
+        return self.legal(observation)[0]
+
+
+class English(Quiet):
+    titles = {"en": "the first"}
+    descriptions = {"en": "Always plays the first legal action."}
+'''
+
+
+@pytest.fixture
+def plugin_bots(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
+    from plugin_dist import install
+
+    (tmp_path / "dist").mkdir()
+    yield from install(tmp_path / "dist", monkeypatch, "golf-quiet-bots",
+                       {"golf_quiet_bots": PLUGIN_BOTS},
+                       "[golfcore.cardgame.bots]\nquiet = golf_quiet_bots:Quiet\n"
+                       "first = golf_quiet_bots:English\n")
+
+
+def test_a_plugin_bot_without_texts_is_offered_by_its_name(plugin_bots: Path,
+                                                            browser: Browser) -> None:
+    """golf web's level list never shows an empty name or description: a plugin's bot that
+    gives no ``titles``/``descriptions`` is named by its entry point; one that gives English
+    only shows the English in Spanish too."""
+    info = {b["name"]: b for b in browser("hello")["web"]["bot_info"]}
+    assert info["quiet"]["titles"] == {"en": "quiet", "es": "quiet"}
+    assert info["quiet"]["descriptions"] == {"en": "quiet", "es": "quiet"}
+    assert info["first"]["titles"] == {"en": "the first", "es": "the first"}
+    assert info["first"]["descriptions"]["es"] == "Always plays the first legal action."
+    assert info["strong"]["titles"] == {"en": "strong", "es": "fuerte"}   # golfcore's own
+    new = browser("new", game="card-game", seat_kinds=["human", "bot:quiet"])
+    assert new["ok"] is True

@@ -96,15 +96,23 @@ def golf_board_adjustment(rows: Sequence[Sequence[Card | None]],
     0 (CG-05, CG-08): negative for a bonus, such as a house rule's "a 2×2 square of one rank
     counts −20" or "a pair of jokers counts −10".
 
-    ``rows`` is the board row by row (``rows[0][0]`` is place 1, the top-left card). When a
-    round is scored every card is there; for the running score of what the table sees during a
-    round (an observation's ``showing``) a face-down card is ``None``, and an answer should
-    count only what is face up. Combination: the sum of every plugin's answer (``None`` counts
-    0; anything but a whole number is a :class:`~golfcore.errors.PluginError` naming the
-    variant). Pure: asked for every board scored. golfcore's variants have no adjustment; its
-    optional rules ``square-bonus`` and ``joker-pair`` add one to a composed variant. The bots
-    value boards by their cards and lines only, and the dominated-move checker says nothing
-    under a rule set that adjusts.
+    ``rows`` is one board, row by row: a list of the shape's rows (2 for six-card's 2×3
+    board, 3 for card-golf's 3×3), each a tuple of the shape's columns from left to right, so
+    ``rows[r][c]`` is place ``r × columns + c + 1`` (the places actions and
+    :func:`golf_cancelling_lines` number from 1; ``rows[0][0]`` is place 1, the top-left card).
+    Each entry is a :class:`golfcore.cards.Card` (a ``(rank, suit)`` named tuple: ``rank`` 1
+    for an ace to 13 for a king, 0 for a joker) or ``None``. Every card of the board is there,
+    those on a cancelled line too (they count 0 already; the adjustment is added to that
+    score). It is asked for two kinds of board (:func:`golfcore.cardgame.scoring.board_score`):
+    when a round is scored, the whole board, every entry a card; for the running score of what
+    the table sees during a round (an observation's ``showing``), a face-down card is
+    ``None``, and an answer should count only what is face up. Combination: the sum of every
+    plugin's answer (``None`` counts 0; anything but a whole number is a
+    :class:`~golfcore.errors.PluginError` naming the variant). Pure: asked for every board
+    scored. golfcore's variants have no adjustment; its optional rules ``square-bonus`` and
+    ``joker-pair`` add one to a composed variant. The bots value boards by their cards and
+    lines only, and the dominated-move check does not run under a rule set that adjusts
+    (:func:`golfcore.cardgame.bots.dominated_not_run`; ``golf tournament`` reports "not run").
     """
 
 

@@ -25,7 +25,9 @@ from golfcore.web.stats import (CARD_GAME, GAMES, SOLITAIRE, Problem, is_int, is
 EXPORT_FORMAT = "golfcore-web-export"
 EXPORT_VERSION = 2
 HUMAN = "human"
-BOT_KIND = re.compile(r"bot:[A-Za-z0-9_.+-]+\Z")
+#: A computer seat's kind: ``bot:NAME``, options as ``bot:strong:iterations=50,margin=4``.
+BOT_KIND = re.compile(r"bot:[A-Za-z0-9_.+-]+(:[A-Za-z0-9_]+=[A-Za-z0-9_.+-]+"
+                      r"(,[A-Za-z0-9_]+=[A-Za-z0-9_.+-]+)*)?\Z")
 KEY = re.compile(r"[A-Za-z0-9_-]{1,128}\Z")          # table ids and seat tokens (url-safe)
 #: A table's fields in each export version.
 _TABLE_FIELDS = {

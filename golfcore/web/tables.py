@@ -30,11 +30,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar
 
-from golfcore.cardgame.bots import Bot, bot_names, find_bot
+from golfcore.cardgame.bots.spec import BotSpec
 from golfcore.cardgame.match import Match
 from golfcore.errors import GolfError
 from golfcore.framework.compose import find_variant
 from golfcore.protocol import cardgame as cg_protocol
+from golfcore.protocol import computers
 from golfcore.protocol import solitaire as sol_protocol
 from golfcore.protocol.cardgame import CardGameTable, RequestError
 from golfcore.protocol.solitaire import SEARCH_LIMIT, SolitaireTable, bounded_hint, state_of
@@ -108,10 +109,12 @@ def _strip(request: dict[str, Any], *names: str) -> dict[str, Any]:
     return {k: v for k, v in request.items() if k not in names}
 
 
-@functools.cache
-def bot_class(name: str) -> type[Bot]:
-    """The bot registered as ``name`` (looked up once: reading entry points is slow)."""
-    return find_bot(name)
+@functools.lru_cache(maxsize=256)
+def bot_spec(kind: str) -> BotSpec:
+    """The bot (and options) of a computer seat's kind ``bot:...``, checked as a new table's
+    are (:func:`golfcore.protocol.computers.bot_kind`: a table imported from a file is held to
+    the same client limits); looked up once per kind: reading entry points is slow."""
+    return computers.bot_kind(0, kind)
 
 
 def bot_seed(table_id: str, seat: int) -> int:
@@ -310,23 +313,10 @@ def is_search(cmd: str, request: dict[str, Any]) -> bool:
 
 
 def check_seat_kinds(value: Any) -> list[str]:
-    """``seat_kinds`` of a card-game ``new``: 2-6 of ``human`` / ``bot:NAME``, one human."""
-    if not isinstance(value, list) or not 2 <= len(value) <= 6:
-        raise GolfError(f"'seat_kinds' must be a list of 2 to 6 seat kinds ('human' or "
-                        f"'bot:NAME'), got {value!r}")
-    for seat, kind in enumerate(value):
-        if not isinstance(kind, str) or not (kind == HUMAN or kind.startswith(BOT)):
-            raise GolfError(f"'seat_kinds': seat {seat} is {kind!r}: expected 'human' or "
-                            f"'bot:NAME' ({', '.join(BOT + n for n in bot_names())})")
-        if kind.startswith(BOT):
-            bot_class(kind[len(BOT):].strip().lower())
-            if kind[len(BOT):] != kind[len(BOT):].strip().lower():
-                raise GolfError(f"'seat_kinds': seat {seat}: write the bot's name as "
-                                f"'{BOT}{kind[len(BOT):].strip().lower()}'")
-    if HUMAN not in value:
-        raise GolfError("'seat_kinds' needs at least one 'human' seat: computers do not play "
-                        "alone")
-    return list(value)
+    """``seat_kinds`` of a card-game ``new``: 2-6 of ``human`` / ``bot:NAME[:KEY=VALUE,...]``,
+    one human, as ``golf serve`` takes them (:func:`golfcore.protocol.computers.check_seat_kinds`:
+    a bot's options only within its client limits)."""
+    return list(computers.check_seat_kinds(value))
 
 
 def _check_here(value: Any, kinds: Sequence[str]) -> tuple[int, ...]:
@@ -418,8 +408,8 @@ class LiveCardGame:
         return {"table": self.id, "version": self.version}
 
     def bot_turn(self) -> tuple[int, str] | None:
-        """The computer seat to act now and its bot's name, or ``None`` (a person's turn,
-        between rounds, after the match)."""
+        """The computer seat to act now and its bot (its seat kind without ``bot:``), or
+        ``None`` (a person's turn, between rounds, after the match)."""
         seat = self.match.turn
         if seat is None or not self.kinds[seat].startswith(BOT):
             return None
@@ -430,7 +420,7 @@ class LiveCardGame:
     def bot_action(self, seat: int, name: str) -> str:
         """The action the computer at ``seat`` chooses, from its observation only. Slow for
         some bots: run it in a thread."""
-        bot = bot_class(name)(self.variant, seat=seat, seed=bot_seed(self.id, seat))
+        bot = bot_spec(BOT + name).make(self.variant, seat=seat, seed=bot_seed(self.id, seat))
         return bot.act(self.match.observation(seat).to_json())
 
     def handle(self, cmd: str, request: dict[str, Any], held: Sequence[int],

@@ -58,10 +58,18 @@ class Bot:
     name: ClassVar[str] = ""
     #: Option name -> what it does (``golf tournament`` may show these).
     options: ClassVar[dict[str, str]] = {}
-    #: The level's name for players, by language (``en``, ``es``); default: :attr:`name`.
+    #: The level's name for players, by language (``en``, ``es``), as ``golf web`` offers it;
+    #: a language left out takes the other's text, and with neither, :attr:`name`.
     titles: ClassVar[dict[str, str]] = {}
-    #: One line for players on how the level plays, by language (``en``, ``es``).
+    #: One line for players on how the level plays, by language (``en``, ``es``; at most 200
+    #: characters), shown under the level in ``golf web``; falls back as :attr:`titles` does.
     descriptions: ClassVar[dict[str, str]] = {}
+    #: The options a server (``golf serve``, ``golf web``) takes from its clients in a seat
+    #: kind (``bot:strong:iterations=50``), each a number from its lowest to its highest value;
+    #: any other option is refused from a client (it stays open to ``golf tournament`` and
+    #: Python). Bound them so that no client can make a decision cost more than the bot's
+    #: costliest level. Default: none.
+    client_limits: ClassVar[dict[str, tuple[float, float]]] = {}
 
     def __init__(self, variant: str, seat: int, seed: int, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.options))
@@ -195,28 +203,33 @@ def _taken(key: str, first: metadata.EntryPoint, obj: Any) -> tuple[str, str]:
 
 def bot_info() -> list[dict[str, Any]]:
     """Every registered bot for players to choose from, sorted by name: ``name``, ``titles``
-    and ``descriptions`` (by language, each falling back to the name and to nothing). A bot
+    and ``descriptions`` (by language, ``en`` and ``es``; see :func:`player_texts`: never
+    empty, so that ``golf web`` offers a plugin's bot that gives no texts by its name). A bot
     that cannot be loaded is left out."""
     out: list[dict[str, Any]] = []
     for name, ep in sorted(_entry_points().items()):
         cls = _plugin(name, ep)[0]
         if cls is None:
             continue
-        titles = _texts(getattr(cls, "titles", None), name)
-        descriptions = _texts(getattr(cls, "descriptions", None), "")
+        titles = player_texts(getattr(cls, "titles", None), name)
+        descriptions = player_texts(getattr(cls, "descriptions", None), name)
         out.append({"name": name, "titles": titles, "descriptions": descriptions})
     return out
 
 
-def _texts(given: Any, fallback: str) -> dict[str, str]:
-    """``{"en": ..., "es": ...}`` from a bot's own texts (plain strings only, each at most
-    200 characters), falling back to ``fallback``."""
+#: The languages of the texts players see.
+LANGUAGES = ("en", "es")
+
+
+def player_texts(given: Any, fallback: str) -> dict[str, str]:
+    """``{"en": ..., "es": ...}`` from a bot's own texts (plain strings only, each cut at 200
+    characters): a language the bot gives no text for takes the other language's, and with
+    neither, ``fallback`` (the bot's name)."""
     texts = given if isinstance(given, Mapping) else {}
-    out = {}
-    for lang in ("en", "es"):
-        text = texts.get(lang)
-        out[lang] = text[:200] if isinstance(text, str) and text.strip() else fallback
-    return out
+    own = {lang: text[:200] for lang in LANGUAGES
+           if isinstance(text := texts.get(lang), str) and text.strip()}
+    other = next(iter(own.values()), fallback)
+    return {lang: own.get(lang, other) for lang in LANGUAGES}
 
 
 def bot_names() -> list[str]:

@@ -65,6 +65,9 @@ class GreedyBot(Bot):
                     "cards)",
     }
 
+    #: What a server takes from a client (greedy's decisions cost the same whatever they are).
+    client_limits = {"threshold": (-1, 20), "patience": (0, 100)}
+
     def __init__(self, variant: str, seat: int, seed: int, **options: Any) -> None:
         super().__init__(variant, seat, seed, **options)
         self.threshold: float = number("threshold", options.get("threshold", THRESHOLD), -1.0)

@@ -106,6 +106,12 @@ class StrongBot(Bot):
                      "the totals; default) or 'round' (own points less the others' mean)",
     }
 
+    #: What a server takes from a client: at most the expert's budget (about 2 s a decision).
+    client_limits = {"iterations": (1, 64), "max_iterations": (1, 256), "candidates": (1, 6),
+                     "margin": (0, 10), "horizon": (1, 8), "time_limit": (0.01, 2.0),
+                     "threshold": (0, 20), "confidence": (0, 10), "potential": (0, 10),
+                     "deny": (0, 10)}
+
     def __init__(self, variant: str, seat: int, seed: int, **options: Any) -> None:
         super().__init__(variant, seat, seed, **options)
         self.iterations: int = number("iterations", options.get("iterations", 24), 1, True)

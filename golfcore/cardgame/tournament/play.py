@@ -14,7 +14,6 @@ says which bot sat where.
 from __future__ import annotations
 
 import copy
-import math
 import importlib
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -92,59 +91,23 @@ class Entrant:
     options: tuple[tuple[str, Any], ...] = ()
 
 
-def _option_value(text: str) -> Any:
-    """``200`` → 200, ``0.5`` → 0.5, ``true``/``false`` → bool, anything else stays text; a
-    number too large to mean anything (``1e400``, 5,000 digits) is :class:`GolfError`."""
-    lowered = text.lower()
-    if lowered in ("true", "false"):
-        return lowered == "true"
-    if len(text) > 40 and text.lstrip("+-").isdigit():
-        raise GolfError(f"option value {text[:20]}... has {len(text)} digits: too large")
-    try:
-        return int(text)
-    except ValueError:
-        pass
-    try:
-        value = float(text)
-    except ValueError:
-        return text
-    if not math.isfinite(value):
-        raise GolfError(f"option value {text[:40]!r} is not a finite number")
-    return value
-
-
-def _option_text(value: Any) -> str:
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
 def parse_entrant(text: str, find: Callable[[str], BotFactory] | None = None) -> Entrant:
-    """A bot as the command names it: ``NAME`` or ``NAME:KEY=VALUE[,KEY=VALUE...]``.
+    """A bot as the command names it: ``NAME`` or ``NAME:KEY=VALUE[,KEY=VALUE...]``, read by
+    :func:`golfcore.cardgame.bots.spec.split_bot` (the parser of every place that names a bot
+    with options: ``golf serve``'s and ``golf web``'s seat kinds too).
 
     ``find`` looks a name up (default :func:`golfcore.cardgame.bots.find_bot`, which raises
     :class:`GolfError` for an unknown bot, with a suggestion). Values are numbers, ``true`` or
     ``false``, or text. The label is the bot's own name followed by its options in the order
-    given: ``strong:iterations=200``.
+    given: ``strong:iterations=200``. The tournament, run by whoever runs it, takes any option
+    the bot knows (no client limits).
     """
-    if not isinstance(text, str) or not text.strip():
-        raise GolfError("a bot name must be non-empty text, such as 'random'")
-    name, sep, rest = text.strip().partition(":")
-    options: list[tuple[str, Any]] = []
-    if sep:
-        for part in rest.split(","):
-            key, eq, value = (s.strip() for s in part.partition("="))
-            if not key or not eq or not value:
-                raise GolfError(f"bot {text!r}: options are written NAME:KEY=VALUE[,KEY=VALUE], "
-                                f"such as 'strong:iterations=200'; {part.strip()!r} is not "
-                                f"KEY=VALUE")
-            if any(key == k for k, _ in options):
-                raise GolfError(f"bot {text!r}: option {key!r} is given twice")
-            options.append((key, _option_value(value)))
+    spec = importlib.import_module(BOTS_MODULE + ".spec")
+    name, options = spec.split_bot(text)
     lookup = find if find is not None else bots_module().find_bot
-    factory = lookup(name.strip())
-    canonical = str(getattr(factory, "name", None) or name.strip())
-    label = canonical + (":" + ",".join(f"{k}={_option_text(v)}" for k, v in options)
-                         if options else "")
-    return Entrant(label, factory, tuple(options))
+    factory = lookup(name)
+    canonical = str(getattr(factory, "name", None) or name)
+    return Entrant(spec.label(canonical, options), factory, tuple(options))
 
 
 def check_seats(count: int) -> None:
