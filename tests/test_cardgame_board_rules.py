@@ -74,6 +74,7 @@ class Corners(Rule):
     name = "corners"
     slot = "corners"
     summary = "the corners are a line"
+    places_from = 1
 
     @hookimpl
     def golf_cancelling_lines(self, rows, columns, options):
@@ -84,6 +85,7 @@ class ZeroBased(Rule):
     name = "zero-based"
     slot = "corners"
     summary = "a line numbered from 0"
+    places_from = 1              # it says so, and yet answers place 0
 
     @hookimpl
     def golf_cancelling_lines(self, rows, columns, options):
@@ -101,6 +103,8 @@ class Fractional(Rule):
 
 
 def test_a_third_party_line_names_places_from_1_as_the_actions_do():
+    """A rule that says places_from = 1 (the current API) is held to it; one that does not is
+    a rule written for golfcore 0.1 (tests/test_plugin_compat.py)."""
     reg = with_rules(Corners, ZeroBased, Fractional, game="card-game")
     rules = RuleSet("card-golf+corners", reg=reg)
     corners = board("7C 2D 7H 3S 9D 4C 7S KD 7D")

@@ -81,7 +81,12 @@ def golf_cancelling_lines(rows: int, columns: int,
 
     Each line is a sequence of two or more board places, numbered from 1 row by row as
     everywhere else (place 1 is the top-left card, place ``rows × columns`` the bottom-right
-    one: on a 2×3 board the columns are ``(1, 4)``, ``(2, 5)``, ``(3, 6)``). A line counts 0
+    one: on a 2×3 board the columns are ``(1, 4)``, ``(2, 5)``, ``(3, 6)``), and the rule class
+    says so with ``places_from = 1``. A rule that does not say it is one written for golfcore
+    0.1, whose places were numbered from 0: its answers are read so (place 0 the top-left
+    card), with a deprecation warning when it is loaded, and one naming place
+    ``rows × columns`` is refused with a message saying to declare ``places_from = 1``
+    (:mod:`golfcore.framework.compat`); never shifted silently. A line counts 0
     when every one of its cards has the same rank (two jokers are equal); a card in two such
     lines counts 0 once. Combination: the union of every plugin's lines. The document's rule
     answers every row, every column and, on square boards only (the decision of CG-05), both

@@ -18,4 +18,9 @@ KIND = GameKind(
     required={"golf_board_shape": "board", "golf_deck": "deck", "golf_card_value": "values",
               "golf_match_over": "end"},
     playable="golfcore.cardgame.match:Match",
+    # golfcore 0.1 keyed these parameters otherwise (a variant's params are keyed by the rule's
+    # name since 0.2): still read, warning.
+    renamed_params={"jokers": "two-decks", "ender-ties": "ender-penalty"},
+    # Board places, numbered from 1 since 0.2 (from 0 before).
+    place_hooks=("golf_cancelling_lines",),
 )

@@ -11,9 +11,11 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from golfcore.cards import Card
 from golfcore.errors import PluginError
+from golfcore.framework.compat import first_place
 from golfcore.framework.registry import Registry
 from golfcore.framework.ruleset import BaseRuleSet
 from golfcore.framework.variant import Variant
@@ -66,15 +68,18 @@ class RuleSet(BaseRuleSet):
                                   f"{card} (golf_card_value answered {value!r})")
             self.values[card] = value
         lines: list[tuple[int, ...]] = []
-        for answer in hook.golf_cancelling_lines(rows=rows, columns=cols, options=opts):
+        args = {"rows": rows, "columns": cols, "options": opts}
+        # each rule's answer apart, in pluggy's order: a rule written for golfcore 0.1 numbers
+        # its places from 0 (it does not say places_from = 1: framework.compat)
+        for impl in reversed(hook.golf_cancelling_lines.get_hookimpls()):
+            first = first_place(type(impl.plugin))
+            answer: Any = impl.function(*[args[name] for name in impl.argnames])
             for line in answer:
                 line = tuple(line)
                 if (len(line) < 2 or any(isinstance(p, bool) or not isinstance(p, int)
-                                         or not 1 <= p <= self.size for p in line)):
-                    raise PluginError(f"variant {self.name!r}: golf_cancelling_lines answered "
-                                      f"{line!r}: a line is two or more board places, numbered "
-                                      f"from 1 to {self.size} row by row")
-                line = tuple(p - 1 for p in line)
+                                         or not first <= p < first + self.size for p in line)):
+                    raise PluginError(self._bad_line(impl.plugin_name, line, first))
+                line = tuple(p - first for p in line)
                 if line not in lines:
                     lines.append(line)
         #: The cancelling lines as 0-based indices into a board's cards (the engine's and the
@@ -103,6 +108,16 @@ class RuleSet(BaseRuleSet):
         answer = self.pm.hook.golf_ender_score(score=score, others=list(others),
                                                options=self.options)
         return score if answer is None else int(answer)
+
+    def _bad_line(self, rule: str, line: tuple[Any, ...], first: int) -> str:
+        text = (f"variant {self.name!r}: golf_cancelling_lines answered {line!r}: a line is two "
+                f"or more board places, numbered from 1 to {self.size} row by row")
+        if first == 0:
+            text = (f"variant {self.name!r}: rule {rule!r} answered golf_cancelling_lines "
+                    f"{line!r}: it does not say places_from = 1, so its places are read as "
+                    f"numbered from 0 to {self.size - 1}, as golfcore 0.1 numbered them; number "
+                    f"them from 1 to {self.size} and set places_from = 1 on the rule class")
+        return text
 
     def adjustment(self, cards: Sequence[Card | None]) -> int:
         """The sum of the rules' ``golf_board_adjustment`` for a board's cards (in place order,

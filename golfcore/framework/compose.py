@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from golfcore.errors import VariantError
+from golfcore.framework.compat import game_of, new_params
 from golfcore.framework.games import game_kind
 from golfcore.framework.registry import Registry, registry, registry_of
 from golfcore.framework.variant import Variant
@@ -111,6 +112,7 @@ def resolve(rules: Mapping[str, str], params: Mapping[str, Any], reg: Registry,
                                    f"combined with {other!r}")
     out: dict[str, Any] = {}
     known = {r.param.name: r for r in classes.values() if r.param is not None}
+    params = new_params(params, reg.kind, known, what)
     for key in params:
         if key not in known:
             takes = ", ".join(sorted(known)) or "none of its rules takes a value"
@@ -131,7 +133,7 @@ def resolve(rules: Mapping[str, str], params: Mapping[str, Any], reg: Registry,
 
 def effective_rules(variant: Variant) -> dict[str, str]:
     """Slot → rule name, the game's defaults included, in the game's slot order."""
-    kind = game_kind(variant.game)
+    kind = game_kind(game_of(variant))
     rules = with_defaults(variant.rules, kind.defaults)
     return {slot: rules[slot] for slot in sorted(rules, key=kind.slot_key)}
 

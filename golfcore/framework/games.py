@@ -40,6 +40,13 @@ class GameKind:
     #: kind cannot be played, so that a variant none of whose rules answers one is refused
     #: when it is registered or composed (:func:`golfcore.framework.checks.check_answers`).
     required: Mapping[str, str] = field(default_factory=dict)
+    #: Old parameter key → the key that replaced it (a variant's ``params`` are keyed by the
+    #: rule's name since golfcore 0.2): old keys are still read, warning
+    #: (:func:`golfcore.framework.compat.new_params`).
+    renamed_params: Mapping[str, str] = field(default_factory=dict)
+    #: The hooks whose answers number board places (from 1; a rule that does not declare
+    #: ``places_from = 1`` is read as numbering them from 0, as golfcore 0.1 did).
+    place_hooks: tuple[str, ...] = ()
     #: ``module:Class`` of the class that plays the game through the one interface
     #: (:class:`golfcore.framework.interface.Playable`).
     playable: str = ""
@@ -47,6 +54,8 @@ class GameKind:
     def __post_init__(self) -> None:
         object.__setattr__(self, "defaults", MappingProxyType(dict(self.defaults)))
         object.__setattr__(self, "required", MappingProxyType(dict(self.required)))
+        object.__setattr__(self, "renamed_params",
+                           MappingProxyType(dict(self.renamed_params)))
 
     @property
     def rules_group(self) -> str:

@@ -28,6 +28,7 @@ from typing import Any
 
 from golfcore.errors import PluginError, VariantError
 from golfcore.framework.checks import check_answers, check_rule
+from golfcore.framework.compat import check_places, new_params, with_game
 from golfcore.framework.games import GameKind, game_kind, game_names
 from golfcore.framework.loading import (GOLFCORE, PluginRecord, entry_points, left_out,
                                         find_left_out, left_out_text, load_plugin, name_version,
@@ -92,6 +93,7 @@ class Registry:
                               f"own name (Param({rule.name!r}, ...)), as a variant's params, "
                               f"the options and '+{rule.name}=value' write it")
         check_rule(rule, self.kind, origin)
+        check_places(rule, self.kind, origin)
         self.rules[rule.name] = rule
         self.rule_origins[rule.name] = origin
         self.rule_distributions[rule.name] = distribution or origin
@@ -104,6 +106,7 @@ class Registry:
                               f"golfcore.framework.variant.Variant, got {variant!r}")
         if not variant.origin:
             variant = replace(variant, origin=origin)
+        variant = with_game(variant, self.game, f", {origin}")
         if variant.game != self.game:
             raise PluginError(f"{origin}: variant {variant.name} says it is a {variant.game} "
                               f"variant but is registered as a {self.game} variant")
@@ -197,13 +200,29 @@ def _accept_rule(reg: Registry, ep: metadata.EntryPoint, obj: Any) -> tuple[str,
 
 
 def _accept_variant(reg: Registry, ep: metadata.EntryPoint, obj: Any) -> tuple[str, str]:
-    if isinstance(obj, Variant) and not obj.origin:
-        obj = replace(obj, origin=name_version(ep)[0])
     if isinstance(obj, Variant):
+        obj = _updated(reg, obj, name_version(ep)[0], origin_of(ep))
         _check_variant(reg, obj)
     reg.add_variant(obj, origin_of(ep))
     letter = f", letter {obj.letter}" if obj.letter else ""
     return obj.name, f"variant {obj.name!r} ({obj.title}{letter})"
+
+
+def _updated(reg: Registry, variant: Variant, distribution: str, origin: str) -> Variant:
+    """A variant of a plugin with what golfcore 0.1 let it leave out or name otherwise
+    (its game, old parameter keys) as this version has it, warning; its origin filled in."""
+    from golfcore.framework.compose import effective_rules
+
+    if not variant.origin:
+        variant = replace(variant, origin=distribution)
+    variant = with_game(variant, reg.game, f", {origin}")
+    if variant.game == reg.game and variant.params:
+        classes = [reg.rules.get(name) for name in effective_rules(variant).values()]
+        known = {c.param.name for c in classes if c is not None and c.param is not None}
+        params = new_params(variant.params, reg.kind, known, f"variant {variant.name!r}, "
+                                                             f"{origin}")
+        variant = replace(variant, params=params)
+    return variant
 
 
 def _check_variant(reg: Registry, variant: Variant) -> None:

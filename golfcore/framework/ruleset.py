@@ -19,6 +19,7 @@ import pluggy
 
 from golfcore.errors import PluginError, VariantError
 from golfcore.framework.checks import check_answers
+from golfcore.framework.compat import with_game
 from golfcore.framework.compose import effective_rules, find_variant, resolve
 from golfcore.framework.games import GameKind, game_kind
 from golfcore.framework.hooks import PROJECT
@@ -43,6 +44,7 @@ class BaseRuleSet:
         self.variant: Variant = find_variant(kind.default_variant if variant is None
                                              else variant, reg)
         reg = reg or registry(self.GAME)
+        self.variant = with_game(self.variant, self.GAME, f", given to a {self.GAME} rule set")
         if self.variant.game != self.GAME:
             raise VariantError(f"{self.variant.name} is a {self.variant.game} variant, not a "
                                f"{self.GAME} variant")

@@ -54,6 +54,12 @@ class Rule:
     param: ClassVar[Param | None] = None
     #: Names of rules that cannot sit in the same rule set as this one.
     conflicts: ClassVar[tuple[str, ...]] = ()
+    #: How this rule numbers board places in its answers (the card game's
+    #: ``golf_cancelling_lines``): ``1``, place 1 being the top-left card, as in the actions.
+    #: A rule answering such a hook must say ``places_from = 1``; one that does not is read as
+    #: written for golfcore 0.1, whose places were numbered from 0, with a warning
+    #: (:mod:`golfcore.framework.compat`).
+    places_from: ClassVar[int | None] = None
 
 
 @dataclass(frozen=True)
@@ -87,8 +93,11 @@ class Variant:
     origin: str = ""
     #: The game this variant is a rule set of: ``"solitaire"`` or ``"card-game"``, always
     #: named (a keyword argument); a registry refuses a variant found in another game's
-    #: entry-point group.
-    game: str = field(kw_only=True)
+    #: entry-point group. Leaving it out is deprecated: such a variant takes the game of the
+    #: entry-point group or registry it is found in, or of the rule set it is given to,
+    #: warning; used anywhere else it is a :class:`~golfcore.errors.VariantError`
+    #: (:mod:`golfcore.framework.compat`).
+    game: str = field(default="", kw_only=True)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rules", MappingProxyType(dict(self.rules)))

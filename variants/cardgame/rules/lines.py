@@ -17,6 +17,7 @@ class RowsColumnsDiagonals(Rule):
     name = "rows-columns-diagonals"
     slot = "lines"
     rule_ids = ("CG-05",)
+    places_from = 1
     summary = "a whole row, column or (square boards) diagonal of equal cards counts 0"
 
     @hookimpl
@@ -32,6 +33,7 @@ class ColumnsOnly(Rule):
     name = "columns-only"
     slot = "lines"
     rule_ids = ("CG-05",)
+    places_from = 1
     summary = "only a whole column of equal cards counts 0 (six-card golf's pair in a column)"
 
     @hookimpl
