@@ -19,6 +19,8 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
+from golfcore.cli import cardcodes
+from golfcore.cli.cardcodes import is_card_code
 from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
                                  bilingual, board_game, check_move, check_variant, fair_options,
                                  bound_percent, percent, read_checked_board, search_limits)
@@ -41,7 +43,10 @@ FAIR_SAMPLES = 100
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("input", metavar="CODE|FILE",
-                        help="a game code, or a file or '-' as golf solve reads them")
+                        help="a game code, or a file or '-' as golf solve reads them; or a "
+                             "card-game code GC1-.../GK1-... followed by the match's actions "
+                             "(draw, take, 'replace 5', 'discard 2', 'reveal 1', next): the "
+                             "match replayed with each round's points")
     parser.add_argument("moves", nargs="*", metavar="MOVE",
                         help="the moves of the game in order, as golf play reads them: a column "
                              "'5', a touch '1.4', 'draw', or a card '9C' / '9 de tréboles' "
@@ -71,6 +76,8 @@ def run(args: argparse.Namespace) -> int:
     """``golf analyse CODE|FILE MOVE...``: where the game lost the win."""
     from golfcore.solitaire.search.analysis import AnalysisError, analyse, best_text
 
+    if is_card_code(args.input):
+        return cardcodes.run_analyse(args)
     if args.fair:
         return run_fair(args)
     if args.samples is not None:

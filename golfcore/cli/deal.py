@@ -22,6 +22,8 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from golfcore.cards import Card
+from golfcore.cli import cardcodes
+from golfcore.cli.cardcodes import is_card_code
 from golfcore.cli.common import (DEFAULT_VARIANT, FairSearching, add_game_arguments,
                                  add_samples_argument, add_search_arguments, bilingual,
                                  bound_percent,
@@ -62,7 +64,9 @@ DIFFICULTY_SAMPLES = 100
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("code", nargs="?", metavar="CODE",
-                        help="a game code such as GO1-C-AAAAAAB (the letter names the variant)")
+                        help="a game code such as GO1-C-AAAAAAB (the letter names the variant), "
+                             "or a card-game match code GC1-... or replay code GK1-... (the "
+                             "first round's deal, every card shown)")
     add_game_arguments(parser)
     parser.add_argument("--format", "-f", choices=("text", "json", "unicode", "spanish"),
                         default="text",
@@ -97,7 +101,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``golf deal CODE`` or ``golf deal --number N --variant V``: the starting layout;
-    ``--winnable``: the first deal from there that the solver proves winnable."""
+    ``--winnable``: the first deal from there that the solver proves winnable. A card-game
+    code (``GC1-...``, ``GK1-...``) prints its first round's deal (:mod:`.cardcodes`)."""
+    if is_card_code(args.code):
+        return cardcodes.run_deal(args)
     line: tuple[Move, ...] | None = None
     first = None
     fair: FairResult | None = None
