@@ -111,8 +111,20 @@ class GameCode:
     @classmethod
     def parse(cls, text: str) -> GameCode:
         """Parse ``GO1-<L>-<NNNNNNN>``, ignoring case and surrounding whitespace."""
-        letter, number = parse_lettered(text, kind="game code", prefix=PREFIX, form=_FORM)
+        letter, number = parse_lettered(text, kind="game code", prefix=PREFIX, form=_FORM,
+                                        prefixes=OTHER_CODES)
         return cls(letter, number)
+
+
+#: What a code of another kind is, and where it is used, for the error of a game code that
+#: starts with its prefix (``golf deal GC1-...``).
+OTHER_CODES = {
+    "GC1": "that is a match code of the card game, not a game code of the solitaire: golf "
+           "serve and golf web deal it (the 'code' of a card game's 'new' request)",
+    "GK1": "that is a replay code of a card-game match, not a game code of the solitaire",
+    "GR1": "that is a course code of a 9-hole round: golf web plays it (the 'round' of a "
+           "'new' request)",
+}
 
 
 def parse_lettered(text: object, *, kind: str, prefix: str, form: str,
@@ -131,12 +143,19 @@ def parse_lettered(text: object, *, kind: str, prefix: str, form: str,
     if not body:
         raise CodeError(f"{kind} {q} is empty; expected {form}")
     parts = body.split("-")
+    if len(parts) > 1 and parts[0].isascii() and parts[0].upper() in (prefixes or {}):
+        raise CodeError(f"{kind} {q} starts with {_quote(parts[0])}, expected {prefix!r} "
+                        f"({(prefixes or {})[parts[0].upper()]}): {form}")
     if len(parts) != 3:
         found = "no '-'" if len(parts) == 1 else f"{len(parts)} parts separated by '-'"
         raise CodeError(f"{kind} {q} has {found}, expected 3 parts: {form}")
     start, letter, digits = parts
     if not start.isascii() or start.upper() != prefix:
-        hint = (prefixes or {}).get(start.upper())
+        hint = (prefixes or {}).get(start.upper()) if start.isascii() else None
+        if hint is None and prefixes:
+            hint = f"a {kind} starts with {prefix}; " + "; ".join(
+                f"{other}: {what.split(':')[0].removeprefix('that is ')}"
+                for other, what in prefixes.items())
         raise CodeError(f"{kind} {q} starts with {_quote(start)}, expected {prefix!r}"
                         f"{f' ({hint})' if hint else ''}: {form}")
     if len(letter) != 1 or not _is_letters(letter):

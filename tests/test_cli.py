@@ -340,7 +340,7 @@ def test_version_is_written_in_one_place(capsys):
     from golfcore.version import __version__
 
     code, out, _ = run(capsys, "--version")
-    assert code == 0 and out == f"golf (golfcore) {__version__}\n"
+    assert code == 0 and out.startswith(f"golf (golfcore) {__version__} — kernels: ")
     assert metadata.version("golfcore") == golfcore.__version__ == __version__
     pyproject = (Path(__file__).resolve().parent.parent / "pyproject.toml").read_text("utf-8")
     project = pyproject.split("\n[project]\n", 1)[1].split("\n[", 1)[0]

@@ -106,7 +106,7 @@ def test_a_bad_address_is_a_usage_error(command, address, says, capsys, tmp_path
 
 
 def test_scheduler_and_local_processes_are_not_both_given(capsys, tmp_path):
-    code, _, err = golf(capsys, *TOURNAMENT, "--processes", "2", "--scheduler",
+    code, _, err = golf(capsys, *TOURNAMENT, "--workers", "2", "--scheduler",
                         "tcp://127.0.0.1:8786", "--output", str(tmp_path / "r.jsonl"))
     assert code == 2 and "not allowed with argument" in err
 
@@ -244,7 +244,7 @@ def untimed_tournament(summary: dict) -> dict:
 @pytest.mark.slow   # a LocalCluster of 2 processes takes seconds to start: CI runs it
 def test_tournament_on_a_cluster_loses_nothing_when_a_worker_dies(local_cluster, tmp_path):
     lc, client = local_cluster
-    reference, summary = local_reference(tmp_path, TOURNAMENT, "--processes", "1")
+    reference, summary = local_reference(tmp_path, TOURNAMENT, "--workers", "1")
     output = tmp_path / "dask.jsonl"
     golf_run = subprocess.Popen([*GOLF, *TOURNAMENT, "--scheduler", lc.scheduler_address,
                                  "--output", str(output), "--json", "--progress"],
@@ -320,7 +320,7 @@ def test_fair_survey_on_a_cluster_loses_nothing_when_a_worker_dies(local_cluster
 def test_when_golf_dies_the_cluster_drops_its_work_and_a_local_run_resumes(local_cluster,
                                                                             tmp_path):
     lc, client = local_cluster
-    reference, summary = local_reference(tmp_path, TOURNAMENT, "--processes", "1")
+    reference, summary = local_reference(tmp_path, TOURNAMENT, "--workers", "1")
     output = tmp_path / "dask.jsonl"
     golf_run = subprocess.Popen([*GOLF, *TOURNAMENT, "--scheduler", lc.scheduler_address,
                                  "--output", str(output)],
@@ -338,7 +338,7 @@ def test_when_golf_dies_the_cluster_drops_its_work_and_a_local_run_resumes(local
     done = lines_in(output)
     assert 2 <= done < 24
     # the same command, now in local processes, resumes from what the cluster wrote
-    run = subprocess.run([*GOLF, *TOURNAMENT, "--processes", "2", "--output", str(output),
+    run = subprocess.run([*GOLF, *TOURNAMENT, "--workers", "2", "--output", str(output),
                           "--json"], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     assert "resuming from" in run.stderr

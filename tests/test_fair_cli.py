@@ -327,12 +327,13 @@ def test_analyse_fair_says_which_positions_are_bracketed(capsys):
                        "--samples", "3")
     assert code == 0
     lines = out.splitlines()
-    assert "  LOW-HIGH: a bracket (the exact search was capped): it holds the chance at 95 %, " \
+    assert "  LOW to HIGH: a bracket (the exact search was capped): it holds the chance at 95 %, " \
         "a loss at 90 %; --json says what each is made of" in lines
     start = lines[2].split()
-    assert start[:3] == ["0", "-", "start"] and "-" in start[3] and start[4] == "%"
+    assert start[:3] == ["0", "-", "start"] and start[4:6] == ["to", "%"] or \
+        start[:3] == ["0", "-", "start"] and start[4] == "to" and start[6] == "%"
     # the policy's own first move (5) is no proved mistake: its loss starts at 0
-    assert lines[3].split()[-2].startswith("0-")
+    assert lines[3].split()[-4:-2] == ["0", "to"]
     code, out, _ = run(capsys, "analyse", "--fair", SOME_DEAL, "5", "--limit", "50",
                        "--samples", "3", "--json")
     data = json.loads(out)
@@ -347,9 +348,15 @@ def test_analyse_refused_moves_in_english_and_spanish(capsys, positions):
     _, mistake = positions
     code, out, err = run(capsys, "analyse", "--fair", mistake, "draw", "1", "1")
     assert code == 1 and out == ""
-    assert err == ("golf: error: move 3 '1' (9S) refused: not-adjacent (It must be one rank "
-                   "higher or lower)\n  es: Debe ser de un valor superior o inferior\n"
+    assert err == ("golf: error: move 3 '1' (9S) refused: not-adjacent\n"
+                   "  es: Debe ser de un valor superior o inferior\n"
                    "  en: It must be one rank higher or lower\n")
+    # word for word what golf play says of the same move
+    assert main(["analyse", "GO1-C-AAAAAAB", "1"]) == 1
+    refused = capsys.readouterr().err
+    assert refused.startswith("golf: error: move 1 '1' (4H) refused: not-adjacent\n  es: ")
+    assert main(["play", "GO1-C-AAAAAAB", "1"]) == 1
+    assert capsys.readouterr().err == refused
     code, _, err = run(capsys, "analyse", "--fair", mistake, "undo")
     assert code == 1 and "undo is not accepted" in err and "\n  es: jugada 1 'undo': " \
         "deshacer no se acepta en un análisis" in err

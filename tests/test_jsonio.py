@@ -79,7 +79,7 @@ def test_saved_matches_with_huge_integers_are_a_golf_error_not_a_crash():
 def test_a_results_file_with_a_key_twice_is_refused_and_left_as_it_is(tmp_path: Path, capsys):
     output = tmp_path / "t.jsonl"
     argv = ["tournament", "random", "random", "--variant", "card-golf+shape=2x2", "--matches",
-            "2", "--seed", "3", "--processes", "1", "--output", str(output)]
+            "2", "--seed", "3", "--workers", "1", "--output", str(output)]
     assert main(argv) == 0
     lines = output.read_text(encoding="utf-8").splitlines()
     lines[0] = lines[0].replace('"match": 0', '"match": 1, "match": 0', 1)

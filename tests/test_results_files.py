@@ -100,7 +100,7 @@ def test_tournament_plot_on_the_results_file_is_refused(tmp_path, capsys, monkey
     results.write_text(line(MATCH_0), encoding="utf-8")
     before = results.read_bytes()
     code, out, err = golf(capsys, "tournament", "random", "random", "--variant", "card-golf",
-                          "--matches", "2", "--seed", "1", "--processes", "1",
+                          "--matches", "2", "--seed", "1", "--workers", "1",
                           "--output", "t.jsonl", "--plot", "./t.jsonl")
     assert code == 1 and out == ""
     assert "--plot ./t.jsonl is the results file (--output t.jsonl)" in err

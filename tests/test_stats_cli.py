@@ -98,14 +98,27 @@ def test_json_is_what_the_store_computes(capsys, db):
     assert json.loads(out)["solitaire"][0]["variant"] == "app-facil"
 
 
-def test_a_database_that_does_not_exist_has_no_games_and_is_not_made(capsys, tmp_path):
-    missing = tmp_path / "never" / "played.sqlite3"
-    code, out, _ = golf_stats(capsys, "--db", str(missing))
+def test_the_default_database_not_made_yet_has_no_games_and_is_not_made(capsys, tmp_path,
+                                                                        monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    missing = stats_command.default_path()
+    assert str(missing).startswith(str(tmp_path))
+    code, out, _ = golf_stats(capsys)
     assert code == 0
     assert "Solitaire: no games yet" in out and "Card game: 0 matches finished" in out
-    code, out, _ = golf_stats(capsys, "--db", str(missing), "--export", "-")
+    code, out, _ = golf_stats(capsys, "--export", "-")
     assert (code, json.loads(out)["tables"]) == (0, [])
     assert not missing.parent.exists()
+
+
+@pytest.mark.parametrize("extra", [(), ("--json",), ("--export", "-")])
+def test_a_db_that_does_not_exist_is_no_such_database_and_is_not_made(capsys, tmp_path,
+                                                                       monkeypatch, extra):
+    monkeypatch.chdir(tmp_path)
+    code, out, err = golf_stats(capsys, "--db", "typo.sqlite3", *extra)
+    assert (code, out) == (1, "")
+    assert err.startswith("golf: error: no such database: typo.sqlite3")
+    assert not (tmp_path / "typo.sqlite3").exists()
 
 
 @pytest.fixture

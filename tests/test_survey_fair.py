@@ -125,7 +125,9 @@ def test_text_report_shows_the_fair_chance_beside_the_share(whole, tmp_path, cap
     row = next(line for line in lines[lines.index(header):] if line.startswith("cards4"))
     cells = row.split()
     assert cells[1] == "4" and cells[-1].endswith("%")
-    low, high = cells[-2].removesuffix("%").split("-")           # a bracket, LOW-HIGH
+    low, to, high = cells[-4:-1]                                 # a bracket, LOW% to HIGH%
+    assert to == "to" and low.endswith("%")
+    low, high = low.removesuffix("%"), high.removesuffix("%")
     assert 0 <= float(low) <= float(high) <= 100
     note = " ".join(lines[lines.index(row) + 2:lines.index(row) + 6])
     assert "a bracket that holds it at 95 %" in note and "(statistical)" in note

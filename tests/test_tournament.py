@@ -38,7 +38,7 @@ def golf(capsys, *argv: str) -> tuple[int, str, str]:
 def run(capsys, output: Path, *bots: str, matches: str = "6", seed: str = "7",
         extra: tuple[str, ...] = ()) -> tuple[int, str, str]:
     return golf(capsys, *(bots or ("random", "random")), "--variant", VARIANT, "--matches",
-                matches, "--seed", seed, "--processes", "1", "--output", str(output), "--json",
+                matches, "--seed", seed, "--workers", "1", "--output", str(output), "--json",
                 *extra)
 
 
@@ -102,7 +102,7 @@ def test_the_summary_line(tmp_path, capsys):
 
 def test_the_text_report(tmp_path, capsys):
     code, out, _ = golf(capsys, "random", "random", "--variant", VARIANT, "--matches", "3",
-                        "--seed", "7", "--processes", "1", "--output", str(tmp_path / "t.jsonl"))
+                        "--seed", "7", "--workers", "1", "--output", str(tmp_path / "t.jsonl"))
     assert code == 0
     assert "random #1" in out and "random #2" in out and "points/round" in out
     assert "a shared win counts as a win for each tied bot" in out
@@ -112,7 +112,7 @@ def test_the_text_report(tmp_path, capsys):
                                           ("--rounds", ["rounds"])])
 def test_the_text_reports_header_names_each_count_once(tmp_path, capsys, unit, counts):
     code, out, _ = golf(capsys, "random", "random", "--variant", VARIANT, unit, "2",
-                        "--seed", "7", "--processes", "1", "--output", str(tmp_path / "t.jsonl"))
+                        "--seed", "7", "--workers", "1", "--output", str(tmp_path / "t.jsonl"))
     assert code == 0
     header = next(line for line in out.splitlines() if line.startswith("bot "))
     assert header.split()[:len(counts) + 2] == ["bot", *counts, "points/round"]
@@ -121,7 +121,7 @@ def test_the_text_reports_header_names_each_count_once(tmp_path, capsys, unit, c
 def test_the_same_seed_gives_the_same_records_whatever_the_processes(tmp_path, capsys):
     one, two, other = tmp_path / "one.jsonl", tmp_path / "two.jsonl", tmp_path / "other.jsonl"
     first = summary_of(run(capsys, one)[1])
-    second = summary_of(run(capsys, two, extra=("--processes", "2"))[1])
+    second = summary_of(run(capsys, two, extra=("--workers", "2"))[1])
     assert untimed(read(one)) == untimed(read(two))
     assert untimed_summary(first) == untimed_summary(second)
     run(capsys, other, seed="8")
@@ -194,7 +194,7 @@ def test_another_tournaments_file_is_refused_and_left_as_it_is(tmp_path, capsys,
         code, _, err = run(capsys, output, matches="2", seed=change[1])
     elif change[0] == "rounds":
         code, _, err = golf(capsys, "random", "random", "--variant", VARIANT, "--rounds", "2",
-                            "--seed", "7", "--processes", "1", "--output", str(output))
+                            "--seed", "7", "--workers", "1", "--output", str(output))
     else:
         code, _, err = run(capsys, output, *change, matches="2")
     assert code == 1 and err.startswith("golf: error: ")
@@ -215,7 +215,7 @@ def test_a_file_that_is_no_tournaments_is_refused_and_left_as_it_is(tmp_path, ca
 def test_single_rounds(tmp_path, capsys):
     output = tmp_path / "rounds.jsonl"
     code, out, _ = golf(capsys, "random", "random", "--variant", "six-card", "--rounds", "4",
-                        "--seed", "3", "--processes", "1", "--output", str(output), "--json")
+                        "--seed", "3", "--workers", "1", "--output", str(output), "--json")
     assert code == 0
     data = summary_of(out)
     assert data["unit"] == "round" and data["rounds"] == 4
@@ -228,7 +228,7 @@ def test_single_rounds(tmp_path, capsys):
 def test_the_default_results_file_name(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, out, _ = golf(capsys, "random", "random", "--variant", VARIANT, "--matches", "1",
-                        "--seed", "5", "--processes", "1", "--json")
+                        "--seed", "5", "--workers", "1", "--json")
     name = f"tournament-random,random-{VARIANT}-seed5.jsonl"
     assert code == 0 and summary_of(out)["tournament"]["output"] == name
     assert (tmp_path / name).is_file()
@@ -261,12 +261,23 @@ def test_progress_only_on_a_terminal_or_when_asked(tmp_path, capsys):
     (["random", "random", "--variant", "card-golf+players=3"], "is for 3 players"),
     (["random", "random", "--matches", "0"], "--matches must be a whole number >= 1"),
     (["random", "random", "--rounds", "-2"], "--rounds must be a whole number >= 1"),
-    (["random", "random", "--processes", "0"], "--processes must be a whole number >= 1"),
-    (["random", "random", "--seed=-1"], "--seed must be a whole number >= 0"),
     (["random:nosuch=1", "random"], "unknown option(s) nosuch"),
     (["random:depth", "random"], "NAME:KEY=VALUE"),
 ])
 def test_bad_input(tmp_path, capsys, argv, message):
+    check_refused(tmp_path, capsys, argv, message, 1)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["random", "random", "--workers", "0"], "--workers must be a whole number >= 1"),
+    (["random", "random", "--seed=-1"], "expected a whole number >= 0"),
+])
+def test_bad_option_values_are_usage_errors_as_in_every_command(tmp_path, capsys, argv,
+                                                                message):
+    check_refused(tmp_path, capsys, argv, message, 2)
+
+
+def check_refused(tmp_path, capsys, argv, message, status):
     output = tmp_path / "t.jsonl"
     defaults = {"--variant": VARIANT, "--seed": "1"}
     if "--rounds" not in argv:
@@ -274,8 +285,8 @@ def test_bad_input(tmp_path, capsys, argv, message):
     given = [a.split("=")[0] for a in argv]
     extra = [x for key, value in defaults.items() if key not in given for x in (key, value)]
     code, out, err = golf(capsys, *argv, *extra, "--output", str(output))
-    assert code == 1 and out == ""
-    assert err.startswith("golf: error: ") and message in err
+    assert code == status and out == ""
+    assert "error: " in err and message in err
     assert not output.exists()
 
 

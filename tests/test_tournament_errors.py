@@ -62,7 +62,7 @@ def test_usage_errors_exit_2_and_write_nothing(tmp_path, capsys, monkeypatch, ar
 def _played(tmp_path: Path, capsys, variant: str = VARIANT) -> tuple[Path, list[str], list]:
     output = tmp_path / "t.jsonl"
     argv = ["random", "greedy", "--variant", variant, "--matches", "3", "--seed", "4",
-            "--processes", "1", "--output", str(output), "--json"]
+            "--workers", "1", "--output", str(output), "--json"]
     code, out, _ = golf(capsys, *argv)
     assert code == 0
     return output, argv, output.read_text(encoding="utf-8").splitlines()

@@ -150,7 +150,24 @@ def test_play_kill_restart_and_resume_exactly(server: Server, db: Path) -> None:
         asyncio.run(reopen(again.ws_url, played))
     finally:
         again.stop()
-    assert again.process.returncode == 0 and again.stderr.empty(), list(again.stderr.queue)
+    assert again.process.returncode == 130                # Ctrl-C, as every command
+    assert list(again.stderr.queue) == ["golf: interrupted"]
+
+
+def test_ctrl_c_stops_golf_web_with_exit_status_130(db: Path) -> None:
+    # the child gets Ctrl-C's default handling, as a command run from a terminal has
+    process = subprocess.Popen(
+        [sys.executable, "-m", "golfcore.cli", "web", "--port", "0", "--db", str(db)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"},
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert line.startswith("golf web: http://127.0.0.1:") and "Ctrl-C stops" in line, line
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=GUARD)
+    assert process.returncode == 130
+    assert err == "golf: interrupted\n" and out == ""
 
 
 def test_golf_web_help(capsys: pytest.CaptureFixture[str]) -> None:
@@ -171,8 +188,9 @@ def test_a_host_other_than_loopback_warns(db: Path) -> None:
         assert "warning: no TLS" in clear and "--certfile and --keyfile" in clear
     finally:
         running.stop()
-    assert running.process.returncode == 0              # Ctrl-C stops it: no error
-    assert running.stderr.empty()                       # the warnings were the only lines
+    assert running.process.returncode == 130            # Ctrl-C stops it, as every command
+    # the warnings and Ctrl-C's line were the only lines
+    assert list(running.stderr.queue) == ["golf: interrupted"]
 
 
 def test_open_opens_the_page_in_the_browser(db: Path, tmp_path: Path) -> None:

@@ -146,12 +146,11 @@ WRITE_ERRORS = {errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF, errno.EFBIG, 
 def build_parser() -> argparse.ArgumentParser:
     """The ``golf`` argument parser, one subparser per entry of :data:`COMMANDS`."""
     parser = argparse.ArgumentParser(
-        prog=PROG,
+        prog=PROG, formatter_class=argparse.RawDescriptionHelpFormatter,   # --version unwrapped
         description="golfcore: the reference rules engine for Golf solitaire and Golf, "
                     "the card game.",
         epilog="Run 'golf COMMAND --help' for a command's options.")
-    parser.add_argument("--version", action="version",
-                        version=f"{PROG} (golfcore) {__version__}")
+    parser.add_argument("--version", action="version", version=version_text())
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for command in COMMANDS:
         p = sub.add_parser(command.name, help=command.help, aliases=list(command.aliases),
@@ -159,6 +158,40 @@ def build_parser() -> argparse.ArgumentParser:
         command.arguments(p)
         p.set_defaults(run=command.run, parser=p)
     return parser
+
+
+def kernels_text() -> str:
+    """Which search path runs: ``compiled (fair, solver)``, or the pure Python one (the compiled
+    kernels are optional, and ``GOLFCORE_FAIR_PURE=1`` / ``GOLFCORE_SOLVER_PURE=1`` force the
+    pure path of one search)."""
+    from golfcore.solitaire.search import fair_engine, solver_kernel
+
+    used = [name for name, kernel in (("fair", fair_engine), ("solver", solver_kernel))
+            if kernel.use_kernel()]
+    if len(used) == 2:
+        return "compiled (fair, solver)"
+    if not used:
+        built = fair_engine.kernel_available() or solver_kernel.kernel_available()
+        why = ("forced by GOLFCORE_FAIR_PURE and GOLFCORE_SOLVER_PURE" if built
+               else "no compiled kernels")
+        return f"pure Python ({why}: 4-10x slower)"
+    other = "solver" if used == ["fair"] else "fair"
+    return f"compiled ({used[0]}); pure Python ({other}: 4-10x slower)"
+
+
+def version_text() -> str:
+    """What ``golf --version`` prints: golfcore's version and the search path in use."""
+    return f"{PROG} (golfcore) {__version__} — kernels: {kernels_text()}"
+
+
+def parse_arguments(parser: argparse.ArgumentParser,
+                    argv: Sequence[str] | None) -> argparse.Namespace:
+    """``parser.parse_args(argv)``, but an option the command does not know is the command's
+    usage error (its own usage line), not the top-level one's."""
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        getattr(args, "parser", parser).error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -183,7 +216,7 @@ def _main(argv: Sequence[str] | None) -> int:
     parser = build_parser()
     try:
         try:
-            args = parser.parse_args(argv)
+            args = parse_arguments(parser, argv)
             status: int = args.run(args)
         finally:
             sys.stdout.flush()

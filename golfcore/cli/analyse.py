@@ -23,8 +23,10 @@ from golfcore.cli import cardcodes
 from golfcore.cli.cardcodes import is_card_code
 from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
                                  bilingual, board_game, check_move, check_variant, fair_options,
-                                 bound_percent, percent, read_checked_board, search_limits)
-from golfcore.cli.output import (OK, Searching, error, out, print_json, print_lines, table)
+                                 bound_percent, percent, read_checked_board, refusal_text,
+                                 search_limits)
+from golfcore.cli.output import (OK, Searching, error, out, print_json, print_lines, table,
+                                 value_range)
 from golfcore.cli.solve import winnable_text
 
 if TYPE_CHECKING:
@@ -64,7 +66,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the most. Each position is searched exactly up to --limit N "
                              f"information states (default {FAIR_STATES:,}) or --seconds S, "
                              "else bracketed from --samples orders (for at most S seconds more): "
-                             "the table shows a bracket as LOW-HIGH (it holds the chance at "
+                             "the table shows a bracket as LOW to HIGH (it holds the chance at "
                              "95 %%, a loss at 90 %%). A whole deal takes minutes: few positions "
                              "are exact before some 10 cards are left in the stock")
     add_samples_argument(parser, FAIR_SAMPLES, "a position (with --fair)")
@@ -129,7 +131,9 @@ def _start(args: argparse.Namespace) -> tuple[Board, RuleSet, GameState]:
 
 def refused(exc: AnalysisError) -> int:
     """A move that cannot be replayed, in English and Spanish (as ``golf play`` shows a refused
-    move): exit status 1."""
+    move, :func:`~golfcore.cli.common.refusal_text`): exit status 1."""
+    if exc.reason not in ("not-a-move", "undo"):    # the rules refused it
+        return error(refusal_text(exc.index, exc.move, exc.card, exc.reason, exc.messages))
     text = bilingual(str(exc), exc.messages.get("es", str(exc)))
     if exc.messages.get("en", str(exc)) != str(exc):
         text += f"\n  en: {exc.messages['en']}"
@@ -173,7 +177,7 @@ def run_fair(args: argparse.Namespace) -> int:
                      _shown(step.chosen), _shown(step.loss)))
     print_lines(table(rows, indent="  "))
     if not report.exact:
-        out("  LOW-HIGH: a bracket (the exact search was capped): it holds the chance at 95 %, "
+        out("  LOW to HIGH: a bracket (the exact search was capped): it holds the chance at 95 %, "
             "a loss at 90 %; --json says what each is made of")
     for line in verdict_lines(report):
         out(line)
@@ -181,13 +185,14 @@ def run_fair(args: argparse.Namespace) -> int:
 
 
 def _shown(chance: Any) -> str:
-    """A chance in the table: ``50.0 %``, or a bracket ``2.2-61.2 %`` (rounded outward)."""
+    """A chance in the table: ``50.0 %``, or a bracket ``2.2 to 61.2 %`` (rounded outward; a
+    loss's may start below 0: ``-0.9 to 6.5 %``)."""
     if chance is None:
         return "-"
     if chance.exact:
         return percent(chance.low)
-    return (f"{bound_percent(chance.low, False).removesuffix(' %')}-"
-            f"{bound_percent(chance.high, True)}")
+    return value_range(bound_percent(chance.low, False).removesuffix(" %"),
+                       bound_percent(chance.high, True))
 
 
 def verdict_lines(report: Any) -> list[str]:

@@ -25,7 +25,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from golfcore.cards import Card
-from golfcore.cli.output import PROG, Searching
+from golfcore.cli.output import PROG, Searching, plural
 from golfcore.codes import parse_code
 from golfcore.errors import CardError, GolfError
 from golfcore.framework.compose import find_variant
@@ -102,6 +102,16 @@ def check_move(text: str, index: int) -> Move | Card | None:
                 f"la jugada {index} {reprlib.repr(text)} no es una jugada: se espera un número "
                 f"de columna como '5', una columna y fila como '1.4', 'draw', 'undo' o una "
                 f"carta como '9C' o '9 de tréboles'")) from None
+
+
+def refusal_text(index: int, text: str, card: object, reason: str,
+                 messages: dict[str, str]) -> str:
+    """A move the rules refused, as ``golf play`` and ``golf analyse`` both write it: ``move 1
+    '1' (4H) refused: not-adjacent`` and the rule's message in Spanish and English."""
+    shown = f" ({card})" if card is not None and str(card) != text else ""
+    return (f"move {index} {text!r}{shown} refused: {reason}\n"
+            f"  es: {messages.get('es', reason)}\n"
+            f"  en: {messages.get('en', reason)}")
 
 
 def check_variant(variant: str | None) -> None:
@@ -297,7 +307,7 @@ def chance_text(result: FairResult, options: dict[str, Any] | None = None) -> st
         cap = ({"states": options.get("states")} if result.stopped == "states"
                else {"seconds": options.get("seconds")})
         stopped = f"; the exact search stopped at {budget_text(cap)}"
-    orders = f"{result.samples} order{'s' if result.samples != 1 else ''}"
+    orders = plural(result.samples, "order")
     return (f"{bracket_text(result)} (bracket, holds at {100 * result.bracket.confidence:g} %: "
             f"{orders} sampled{stopped})")
 

@@ -7,7 +7,10 @@ Conventions, the same for every command:
   an unknown variant, a refused move: printed by :func:`error` as ``golf: error: <message>``),
   :data:`USAGE` (2) for a usage error (argparse's own message), :data:`INTERRUPTED` (130)
   after Ctrl-C;
-* JSON is printed with ``ensure_ascii=False``: Spanish text stays as is.
+* JSON is printed one object a line (:func:`print_json`; indented with ``--pretty``), with
+  ``ensure_ascii=False``: Spanish text stays as is;
+* counts and ranges for people: :func:`plural` (``1 stroke``, ``2 strokes``) and
+  :func:`value_range` (``-0.98 to 6.48``: a negative bound never reads as a dash).
 """
 
 from __future__ import annotations
@@ -18,6 +21,12 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import IO, Any
+
+from golfcore._wording import plural, value_range
+
+__all__ = ["BAD_INPUT", "INTERRUPTED", "OK", "PROG", "Searching", "USAGE", "err", "error",
+           "error_text", "fields", "json_line", "out", "plural", "print_json", "print_lines",
+           "table", "value_range", "widths"]
 
 #: The program's name, as usage lines and error messages write it.
 PROG = "golf"
@@ -53,9 +62,9 @@ def error(message: str) -> int:
     return BAD_INPUT
 
 
-def print_json(data: Any) -> None:
-    """Print ``data`` as indented JSON on stdout."""
-    out(json.dumps(data, ensure_ascii=False, indent=2))
+def print_json(data: Any, pretty: bool = False) -> None:
+    """Print ``data`` as JSON on stdout: one line, or indented when ``pretty`` (``--pretty``)."""
+    out(json.dumps(data, ensure_ascii=False, indent=2) if pretty else json_line(data))
 
 
 def json_line(data: Any) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 
 from golfcore.cli.common import (FairSearching, add_game_arguments, add_search_arguments,
                                  bilingual, chance_text, check_move, game_header,
-                                 make_game, search_limits)
+                                 make_game, refusal_text, search_limits)
 from golfcore.cli.output import (BAD_INPUT, OK, err, error_text, fields, out,
                                  print_json, print_lines)
 from golfcore.solitaire import hints
@@ -107,11 +107,8 @@ def run(args: argparse.Namespace) -> int:
         print_lines(fields(rows))
     if refused is not None:
         index, text, result = refused
-        card = (f" ({result.card})" if result.card is not None and str(result.card) != text
-                else "")
-        err(error_text(f"move {index} {text!r}{card} refused: {result.reason}\n"
-                       f"  es: {result.messages.get('es', result.reason)}\n"
-                       f"  en: {result.messages.get('en', result.reason)}"))
+        err(error_text(refusal_text(index, text, result.card, result.reason or "refused",
+                                    dict(result.messages))))
         return BAD_INPUT
     return OK
 

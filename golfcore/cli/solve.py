@@ -26,7 +26,7 @@ from golfcore.cli.common import (FairSearching, add_samples_argument, add_search
                                  bilingual, bound_percent, board_game, chance_text, check_variant,
                                  fair_options, limits_text, read_checked_board, search_limits)
 from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, json_line,
-                                 out, print_lines)
+                                 out, plural, print_lines)
 from golfcore.errors import GolfError
 
 if TYPE_CHECKING:
@@ -167,7 +167,7 @@ def _report_fair(args: argparse.Namespace, source: str, board: Board, variant: s
             best += "   (the first move of that player, who never sees the stock)"
     rows += [("best move", best),
             ("searched", f"{result.states:,} information states in {result.seconds:.3f} s"),
-            ("stock", f"{result.unseen} card{'s' if result.unseen != 1 else ''} unseen")]
+            ("stock", f"{plural(result.unseen, 'card')} unseen")]
     out(f"{source}: {variant}{deal} ({board.format})")
     print_lines(fields(rows, indent="  "))
     return False

@@ -9,9 +9,11 @@
 * ``--import FILE``: add the tables of such a file (``-`` for stdin) that the database does not
   have yet; the whole file is checked first, and on any problem nothing is written.
 
-A database that does not exist yet holds no games: the statistics and the export are empty, and
-no file is made (``--import`` makes it). The database is ``golfcore.web.store.default_path()``
-unless ``--db`` says otherwise.
+The database is ``golfcore.web.store.default_path()`` unless ``--db`` says otherwise. The default
+database that does not exist yet holds no games: the statistics and the export are empty, and
+no file is made (``--import`` makes it). A ``--db`` that does not exist is an error (``no such
+database``, exit status 1: a typo must not read as "no games yet"), and no file is made, but by
+``--import``.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from golfcore.cli.output import OK, error, out, print_json, print_lines, table
+from golfcore.cli.output import OK, error, out, plural, print_json, print_lines, table
 from golfcore import jsonio
 from golfcore.errors import GolfError
 from golfcore.web.stats import statistics
@@ -51,6 +53,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.import_file is not None:
             return import_file(path, args.import_file)
+        if args.db is not None and not path.exists():     # a typo, not a database with no games
+            return error(f"no such database: {args.db} (golf web makes it when it first "
+                         f"saves a game; --import makes it from an export)")
         if args.export is not None:
             return export_file(path, args.export)
         data = read_statistics(path)
@@ -119,10 +124,6 @@ def read_json(source: str) -> Any:
 # -- for people -----------------------------------------------------------------------------------
 
 
-def plural(count: int, noun: str) -> str:
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def percent(rate: float | None) -> str:
     return "-" if rate is None else f"{rate * 100:.1f}%"
 
@@ -172,7 +173,7 @@ def statistics_text(data: dict[str, Any]) -> list[str]:
     lines.append("")
     cards = data["card_game"]
     matches = cards["matches"]
-    lines.append(f"Card game: {matches} match{'' if matches == 1 else 'es'} finished, "
+    lines.append(f"Card game: {plural(matches, 'match', 'matches')} finished, "
                  f"{cards['in_progress']} in progress")
     if cards["by_kind"]:
         rows = [("seat kind", "seats", "wins", "win %")]

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from golfcore.cli.common import letters
-from golfcore.cli.output import OK, out, print_json, print_lines, table, widths
+from golfcore.cli.output import OK, out, plural, print_json, print_lines, table, widths
 from golfcore.framework.compose import diff, effective_rules, find_variant, resolve
 from golfcore.framework.registry import all_variants, registry
 from golfcore.framework.variant import Variant
@@ -144,7 +144,7 @@ def _diff(left_name: str, right_name: str, as_json: bool) -> int:
         out(f"{left.name} and {right.name}: no differences")
         return OK
     count = len(differences)
-    out(f"{left.name} and {right.name}: {count} difference{'s' if count != 1 else ''}")
+    out(f"{left.name} and {right.name}: {plural(count, 'difference')}")
     rows = [("slot", left.name, right.name, "rules")]
     rows += [(d.slot, d.left, d.right, " ".join(d.rule_ids)) for d in differences]
     print_lines(table(rows, indent="  "))

@@ -28,7 +28,8 @@ class Score:
     def __str__(self) -> str:
         if self.value is None:
             return "-"
-        return f"{self.value} {self.kind}"
+        one = abs(self.value) == 1 and self.kind.endswith("s")      # 1 stroke, -1 point
+        return f"{self.value} {self.kind[:-1] if one else self.kind}"
 
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind, "value": self.value}

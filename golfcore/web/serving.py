@@ -11,6 +11,7 @@ traceback. :class:`QuietUTF8` turns uvicorn's traceback for a text frame that is
 from __future__ import annotations
 
 import logging
+import signal
 import socket
 import ssl
 from collections.abc import Callable
@@ -100,7 +101,9 @@ class TLS:
 
 def serve(app: Any, sock: socket.socket, tls: TLS | None,
           ready: Callable[[int], None]) -> None:
-    """Serve ``app`` on ``sock`` until Ctrl-C; ``ready(port)`` once it accepts connections."""
+    """Serve ``app`` on ``sock`` until Ctrl-C; ``ready(port)`` once it accepts connections.
+    Ctrl-C stops the server cleanly, then raises :class:`KeyboardInterrupt` (``golf web`` exits
+    130, as every command does)."""
     import uvicorn
 
     options: dict[str, Any] = {}
@@ -113,15 +116,23 @@ def serve(app: Any, sock: socket.socket, tls: TLS | None,
     logging.getLogger("uvicorn.error").addFilter(QuietUTF8())
 
     class Server(uvicorn.Server):
+        interrupted = False
+
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets=sockets)
             if not self.should_exit:
                 ready(sock.getsockname()[1])
 
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            if sig == signal.SIGINT:
+                self.interrupted = True
+            super().handle_exit(sig, frame)
+
+    server = Server(config)
     try:
-        Server(config).run(sockets=[sock])
-    except KeyboardInterrupt:  # Ctrl-C is how the server is stopped: not an error
-        pass
+        server.run(sockets=[sock])
     finally:
         sock.close()
+    if server.interrupted:      # uvicorn re-raises Ctrl-C once stopped, or (older) returns
+        raise KeyboardInterrupt
 

@@ -4,7 +4,6 @@ the matches themselves (:func:`play_tournament`) and the text report (:func:`for
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -21,6 +20,7 @@ from golfcore.cardgame.tournament.play import (MATCHES, ROUNDS, Dominated, Entra
 from golfcore.cardgame.tournament.plot import display_names, plot_svg
 from golfcore.cardgame.tournament.results import default_output, read_results
 from golfcore.cardgame.tournament.stats import summarize
+from golfcore._wording import value_range
 from golfcore.errors import GolfError
 from golfcore.runs.progress import Progress
 
@@ -55,6 +55,10 @@ def file_name(text: str) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``golf tournament``."""
+    # imported here: golfcore.cli imports this module for its command table
+    from golfcore.cli.options import (add_json_arguments, add_progress_arguments,
+                                      add_seed_argument, add_workers_argument)
+
     parser.add_argument("bots", nargs="+", metavar="BOT",
                         help="the bots in seat order, 2 to 6, a bot may repeat; options as "
                              "NAME:KEY=VALUE[,KEY=VALUE] (strong:iterations=200)")
@@ -66,13 +70,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                        help="play N whole matches (to the variant's point limit or holes)")
     count.add_argument("--rounds", type=whole_number, metavar="N",
                        help="play N single rounds instead (each the first round of a match)")
-    parser.add_argument("--seed", type=whole_number, required=True, metavar="S",
-                        help="match k (from 0) is dealt from seed (S*1000003 + k) mod "
-                             "8031810175 + 1; the same S gives the same matches")
+    add_seed_argument(parser, "match k (from 0) is dealt from seed (S*1000003 + k) mod "
+                              "8031810175 + 1")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--processes", type=whole_number, metavar="P",
-                       help="worker processes (default: the CPUs this process may use; 1 "
-                            "plays in this process); the results do not depend on it")
+    add_workers_argument(where, "playing the matches", deprecated="--processes")
     where.add_argument("--scheduler", metavar="ADDRESS", type=cluster.address_argument,
                        help="play on the Dask cluster whose scheduler is at ADDRESS "
                             "(tcp://HOST:8786) instead; the same records as local processes. "
@@ -84,11 +85,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "tournament-<bots>-<variant>-seed<S>.jsonl here)")
     parser.add_argument("--plot", metavar="FILE.svg", type=file_name,
                         help="also draw points per round and matches won as an SVG chart")
-    parser.add_argument("--progress", action="store_true",
-                        help="show the progress bar on stderr even when it is not a terminal "
-                             "(a line every 5 %%)")
-    parser.add_argument("--json", action="store_true",
-                        help="print the summary as one JSON object on one line")
+    add_progress_arguments(parser)
+    add_json_arguments(parser, "the summary")
 
 
 def check_count(option: str, value: int) -> int:
@@ -173,10 +171,10 @@ def format_summary(summary: dict[str, Any]) -> list[str]:
         table.append([
             name, *(str(r[count]) for count in counts),
             "-" if r["mean_per_round"] is None else f"{r['mean_per_round']:.2f}",
-            "-" if ci is None else f"{ci[0]:.2f}-{ci[1]:.2f}",
+            "-" if ci is None else value_range(ci[0], ci[1]),
             str(r["matches_won"]),
             "-" if r["win_share"] is None else f"{100 * r['win_share']:.1f}%",
-            f"{100 * low:.1f}-{100 * high:.1f}%",
+            value_range(100 * low, 100 * high, 1, "%"),
             "not run" if r["dominated"] is None else str(r["dominated"]),
             "-" if r["dominated_per_1000"] is None else f"{r['dominated_per_1000']:.1f}",
             _secs(r["cpu"]["median"]), _secs(r["cpu"]["p95"]),
@@ -203,13 +201,14 @@ def format_summary(summary: dict[str, Any]) -> list[str]:
 def run_command(args: argparse.Namespace) -> int:
     """``golf tournament``: play, write records as matches end, print the summary. Bad input
     raises :class:`GolfError` (``golf`` prints it as ``golf: error: ...``, exit status 1)."""
+    from golfcore.cli.options import seed_of, workers_of
+
     unit = MATCHES if args.matches is not None else ROUNDS
     count = check_count("--matches" if unit == MATCHES else "--rounds",
                         args.matches if unit == MATCHES else args.rounds)
-    if args.seed < 0:
-        raise GolfError(f"--seed must be a whole number >= 0, got {args.seed}")
-    if args.processes is not None:
-        check_count("--processes", args.processes)
+    args.seed_drawn = args.seed is None
+    args.seed = seed_of(args)
+    args.workers = workers_of(args)
     check_seats(len(args.bots))
     variant = check_variant(args.variant, len(args.bots))
     entrants = [parse_entrant(text) for text in args.bots]
@@ -231,6 +230,9 @@ def _tournament(args: argparse.Namespace, unit: str, count: int, variant: str,
                 entrants: list[Entrant], ident: dict[str, Any],
                 on: cluster.Cluster | None) -> int:
     """The tournament once its arguments are checked (and its cluster reached, if any)."""
+    from golfcore.cli.options import progress_wanted
+    from golfcore.cli.output import print_json
+
     labels = [e.label for e in entrants]
     output = args.output or default_output(labels, variant, args.seed, unit)
     plot = args.plot
@@ -259,13 +261,10 @@ def _tournament(args: argparse.Namespace, unit: str, count: int, variant: str,
              f"{games} already played")
     records = dict(resume.done)
     todo = [k for k in range(count) if k not in records]
-    processes = max(1, min(getattr(args, "processes", None) or pool.default_workers(),
+    processes = max(1, min(getattr(args, "workers", None) or pool.default_workers(),
                            len(todo)))
-    stream = sys.stderr
-    on_terminal = bool(getattr(stream, "isatty", None) and stream.isatty())
-    progress = Progress(count, len(records), stream=stream,
-                        enabled=bool(args.progress) or on_terminal,
-                        label="tournament", unit=games)
+    progress = Progress(count, len(records), stream=sys.stderr,
+                        enabled=progress_wanted(args), label="tournament", unit=games)
     started = time.perf_counter()
     results = play_tournament(variant, entrants, args.seed, todo, unit, processes, on=on)
     interrupted = jsonl.collect(results, lambda r: r["match"], records, output,
@@ -279,9 +278,11 @@ def _tournament(args: argparse.Namespace, unit: str, count: int, variant: str,
         svg = plot_svg(summary, title=f"{' vs '.join(display_names(labels))}: {count} "
                                       f"{games} of {variant}")
         svg_file.save(plot, svg)
+    drawn = f" (drawn: --seed {args.seed} repeats it)" if args.seed_drawn else ""
     if args.json:
         data = {
-            "tournament": {**ident, "players": len(entrants), "count": count,
+            "tournament": {**ident, "seed_drawn": args.seed_drawn,
+                           "players": len(entrants), "count": count,
                            "output": output, "plot": plot,
                            "processes": None if on is not None else processes,
                            "backend": f"dask {on.address}" if on is not None else "local",
@@ -291,10 +292,10 @@ def _tournament(args: argparse.Namespace, unit: str, count: int, variant: str,
                            "seconds": round(time.perf_counter() - started, 3)},
             **summary,
         }
-        print(json.dumps(data, ensure_ascii=False))
+        print_json(data, args.pretty)
         return 0
     print(f"tournament: {' '.join(labels)} under {variant}, {count} {games}, seed "
-          f"{args.seed}, seats rotating; results in {output}")
+          f"{args.seed}{drawn}, seats rotating; results in {output}")
     print()
     for line in format_summary(summary):
         print(line)

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 from xml.sax.saxutils import escape
 
+from golfcore._wording import value_range
 from golfcore.runs.svg import open_document
 
 PALETTE = ("#4e79a7", "#f28e2b", "#59a14f", "#e15759", "#76b7b2", "#edc948")
@@ -93,14 +94,15 @@ def plot_svg(summary: dict[str, Any], title: str = "Tournament") -> str:
 
     def points_tip(r: dict[str, Any]) -> str:
         ci = r["mean_ci"]
-        span = f", 95 % CI {ci[0]:.2f}-{ci[1]:.2f}" if ci else ""
+        span = f", 95 % CI {value_range(ci[0], ci[1])}" if ci else ""
         return (f"{r['bot']}: {r['mean_per_round']:.2f} points a round over {r['rounds']} "
                 f"rounds{span}")
 
     def won_tip(r: dict[str, Any]) -> str:
         low, high = r["win_ci"]
         return (f"{r['bot']}: won {r['matches_won']} of {r['matches']} "
-                f"({100 * r['win_share']:.1f} %, 95 % CI {100 * low:.1f}-{100 * high:.1f} %)")
+                f"({100 * r['win_share']:.1f} %, 95 % CI "
+                f"{value_range(100 * low, 100 * high, 1, ' %')})")
 
     _panel(out, rows, margin, top, panel_w, panel_h, "mean points per round (lower is better)",
            lambda r: r["mean_per_round"], lambda r: r["mean_ci"], top_points,

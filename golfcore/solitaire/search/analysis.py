@@ -38,6 +38,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from golfcore._wording import plural
 from golfcore.solitaire import engine
 from golfcore.cards import Card
 from golfcore.errors import CardError, GolfError
@@ -63,11 +64,13 @@ UNDO_WORDS = ("undo", "deshacer")
 class AnalysisError(GolfError):
     """A move that cannot be replayed: ``index`` (1-based), ``move`` as given, ``reason`` (a
     reason code such as ``not-adjacent``, or ``not-a-move``), ``messages`` (``es`` and ``en``:
-    the rule's messages for a refused move, else what is wrong, in both languages)."""
+    the rule's messages for a refused move, else what is wrong, in both languages); ``card``: the
+    card a refused move would have moved, when the rules refused it (else ``None``)."""
 
     def __init__(self, message: str, index: int, move: str, reason: str,
-                 messages: dict[str, str] | None = None) -> None:
+                 messages: dict[str, str] | None = None, card: str | None = None) -> None:
         super().__init__(message)
+        self.card = card
         self.index = index
         self.move = move
         self.reason = reason
@@ -232,7 +235,8 @@ def _apply(rules: RuleSet, state: GameState, move: str | Move | Card,
         message = result.messages.get("en", result.reason)
         raise AnalysisError(f"move {index} {text!r}{shown} refused: {result.reason} "
                             f"({message})", index, text, result.reason or "refused",
-                            dict(result.messages))
+                            dict(result.messages),
+                            card=None if result.card is None else str(result.card))
     return result
 
 
@@ -363,7 +367,7 @@ def _inferred(steps: list[Step]) -> list[Step]:
 
 def best_text(removed: int, score: Score | None, outcome: Outcome) -> str:
     """``"35 cards removed, 350 points (won)"``: a best result for people."""
-    text = f"{removed} card{'s' if removed != 1 else ''} removed"
+    text = f"{plural(removed, 'card')} removed"
     if score is not None and score.kind != RESULT and score.value is not None:
         text += f", {score}"
     return f"{text} ({outcome.value})"

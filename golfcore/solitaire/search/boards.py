@@ -47,7 +47,7 @@ from typing import Any, TextIO
 
 from golfcore.solitaire import engine
 from golfcore.cards import Card
-from golfcore.codes import parse_code
+from golfcore.codes import OTHER_CODES, parse_code
 from golfcore.errors import CardError, GolfError, PositionError, VariantError
 from golfcore.notation import parse_card
 from golfcore.solitaire.position import COLUMN_HEIGHT, COLUMNS, Position
@@ -361,6 +361,10 @@ def read_board(arg: str, variant: str | None = None, stdin: TextIO | None = None
         return parse_board(text, arg, variant)
     if looks_like_code(arg):
         return board_from_code(arg, variant)
+    other = OTHER_CODES.get(arg.strip()[:4].upper().removesuffix("-"))
+    if other is not None and arg.strip()[3:4] == "-":       # golf solve GC1-...: what it is
+        raise BoardError(f"no such file, and not a game code of the solitaire: "
+                         f"{other.removeprefix('that is ')}", arg)
     raise BoardError("no such file, and not a game code: expected a game code such as "
                      "GO1-C-AAAAAAB, a file (position text, JSON or black-hole-solver "
                      "board) or '-' for stdin", arg)

@@ -5,7 +5,6 @@ the text report of a summary is :mod:`.report`'s (:func:`format_summary`)."""
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import stat
 import sys
@@ -14,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from golfcore._wording import plural
 from golfcore.runs import cluster, jsonl
 from golfcore.runs import svg as svg_file
 from golfcore.errors import GolfError
@@ -75,6 +75,10 @@ FAIR_FLAGS = (("--fair-states", "fair_states", "states"),
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The arguments of ``golf survey``."""
+    # imported here: golfcore.cli imports this module for its command table
+    from golfcore.cli.options import (add_json_arguments, add_progress_arguments,
+                                      add_workers_argument)
+
     parser.add_argument("--variant", action="append", metavar="V[,V...]",
                         help="variants to survey, comma-separated or repeated (composed "
                              "variants such as cards4+jokers=2 work); default app-facil")
@@ -82,9 +86,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"the deals to solve: a range such as 1..200, or one number "
                              f"(1 to {MAX_DEAL})")
     where = parser.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=_positive("--workers"), metavar="N",
-                       help="local worker processes (default: the number of CPUs; 1 solves in "
-                            "this process)")
+    add_workers_argument(where, "solving the deals")
     where.add_argument("--scheduler", metavar="ADDRESS", type=cluster.address_argument,
                        help="run on the Dask cluster whose scheduler is at ADDRESS "
                             "(tcp://HOST:8786); needs the dask extra: pip install "
@@ -124,9 +126,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     fair.add_argument("--fair-output", metavar="FILE",
                       help="the fair chances' results file (default: the results file's name "
                            "with .fair.jsonl for .jsonl)")
-    parser.add_argument("--json", action="store_true", help="print the summary as JSON")
-    parser.add_argument("--quiet", "-q", action="store_true",
-                        help="no progress bar (notes about the results file still show)")
+    add_json_arguments(parser, "the summary")
+    add_progress_arguments(parser)
 
 
 def fair_options(args: argparse.Namespace) -> FairOptions | None:
@@ -209,6 +210,9 @@ class Plan:
     plot: str | None
     scheduler: str | None
     workers: int | None
+    #: whether the progress bar shows (``-q``: never; ``--progress``: always; else on a
+    #: terminal)
+    progress: bool = True
 
     @property
     def per_kind(self) -> int:
@@ -239,6 +243,8 @@ class Resumed:
 def read_plan(args: argparse.Namespace) -> Plan:
     """The survey the arguments ask for; :class:`GolfError` for bad input (deals, variants, fair
     options, files), before anything is read or written."""
+    from golfcore.cli.options import progress_wanted
+
     first, last = parse_deals(args.deals)
     variants = parse_variants(args.variant or ["app-facil"])
     fair = fair_options(args)
@@ -253,7 +259,7 @@ def read_plan(args: argparse.Namespace) -> Plan:
         backends.import_distributed()   # fail before reading or repairing anything
     return Plan(first, last, variants, bool(getattr(args, "best", False)),
                 getattr(args, "limit", None), bool(getattr(args, "quiet", False)), fair,
-                output, fair_out, plot, scheduler, args.workers)
+                output, fair_out, plot, scheduler, args.workers, progress_wanted(args))
 
 
 def read_resumed(plan: Plan) -> Resumed:
@@ -282,7 +288,7 @@ def run_jobs(plan: Plan, resumed: Resumed, connected: cluster.Cluster | None = N
     """Run the jobs left, appending each record to its file as it comes and to
     ``resumed.records``; whether Ctrl-C interrupted them. ``connected``: the cluster of
     ``--scheduler``, already reached (else it is reached now)."""
-    progress = Progress(plan.total, len(resumed.records), enabled=not plan.quiet,
+    progress = Progress(plan.total, len(resumed.records), enabled=plan.progress,
                         unit="solves" if plan.fair is None else "tasks")
     if plan.scheduler:
         results = backends.run_dask(resumed.jobs, plan.best, plan.limit,
@@ -350,7 +356,7 @@ def report_lines(plan: Plan, summary: dict[str, Any]) -> list[str]:
     if plan.limit is not None:
         how += f", at most {plan.limit:,} positions a deal"
     count = len(plan.variants)
-    lines = [f"survey of {plan.deals} under {count} variant{'s' if count != 1 else ''}"
+    lines = [f"survey of {plan.deals} under {plural(count, 'variant')}"
              f": {how}; results in {plan.output}"]
     if plan.fair is not None:
         lines.append(f"fair chance of each deal ({plan.fair.describe()}); in {plan.fair_out}")
@@ -361,6 +367,8 @@ def run_command(args: argparse.Namespace) -> int:
     """``golf survey``: solve (and with ``--fair`` compute fair chances), write records as they
     come, print the summary. Bad input raises :class:`GolfError` (``golf`` prints it as
     ``golf: error: ...``, exit status 1)."""
+    from golfcore.cli.output import print_json
+
     plan = read_plan(args)
     # the cluster is reached before anything is read or repaired: an unreachable one changes
     # nothing
@@ -380,7 +388,7 @@ def run_command(args: argparse.Namespace) -> int:
         svg_file.save(plan.plot, plot_svg(summary, title=f"Winnable deals, {plan.deals}"))
     if args.json:
         data = survey_json(plan, resumed, summary, time.perf_counter() - started)
-        print(json.dumps(data, ensure_ascii=False, indent=2))
+        print_json(data, args.pretty)
     else:
         print("\n".join(report_lines(plan, summary)))
     return 0

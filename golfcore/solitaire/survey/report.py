@@ -9,6 +9,7 @@ import math
 from collections.abc import Collection, Sequence
 from typing import Any
 
+from golfcore._wording import plural, value_range
 from golfcore.solitaire.survey.progress import format_duration
 
 __all__ = ["LISTED_DEALS", "format_fair", "format_summary"]
@@ -52,7 +53,7 @@ def format_summary(summary: dict[str, Any], listed: int = LISTED_DEALS) -> list[
     table = [head]
     for r in rows:
         low, high = r["ci"]
-        ci = f"{100 * low:.1f}-{100 * high:.1f}%" if r["share"] is not None else "-"
+        ci = value_range(100 * low, 100 * high, 1, "%") if r["share"] is not None else "-"
         score = "-"
         if r["mean_score"] is not None:
             score = f"{r['mean_score']:.1f} {r['score_kind']}"
@@ -78,7 +79,7 @@ def format_summary(summary: dict[str, Any], listed: int = LISTED_DEALS) -> list[
         lines.append("")
         count = pair["count"]
         lines.append(f"winnable in {pair['winnable_in']}, lost in {pair['lost_in']}: "
-                     f"{count} deal{'s' if count != 1 else ''}")
+                     f"{plural(count, 'deal')}")
         if count:
             shown = " ".join(str(d) for d in pair["deals"][:listed])
             more = f" ... and {count - listed} more" if count > listed else ""
@@ -87,10 +88,12 @@ def format_summary(summary: dict[str, Any], listed: int = LISTED_DEALS) -> list[
 
 
 def _interval(low: float, high: float, outward: bool = False) -> str:
-    """``5.1-40.2%``; ``outward``: rounded down and up, so that it still holds what it held."""
+    """``5.1% to 40.2%``; ``outward``: rounded down and up, so that it still holds what it
+    held."""
     if outward:
-        return f"{math.floor(1000 * low + 1e-9) / 10:.1f}-{math.ceil(1000 * high - 1e-9) / 10:.1f}%"
-    return f"{100 * low:.1f}-{100 * high:.1f}%"
+        return value_range(math.floor(1000 * low + 1e-9) / 10,
+                           math.ceil(1000 * high - 1e-9) / 10, 1, "%")
+    return value_range(100 * low, 100 * high, 1, "%")
 
 
 def format_fair(summary: dict[str, Any]) -> list[str]:

@@ -1,0 +1,166 @@
+"""The command line's conventions, as a newcomer at the shell meets them: one name and default per
+concept across commands (``--workers``, ``-q``/``--progress``, ``--seed``), JSON one object a
+line, counts and ranges written for people, errors that point somewhere, and ``golf --version``
+naming the search path in use."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from golfcore._wording import plural, value_range
+from golfcore.cli import main
+from golfcore.framework.deprecation import GolfDeprecationWarning
+from golfcore.solitaire.search import fair_engine, solver_kernel
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def golf_process(*argv: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in (fair_engine.PURE_ENV, solver_kernel.PURE_ENV)}
+    environment.update(env or {}, PYTHONPATH=str(ROOT))
+    return subprocess.run([sys.executable, "-m", "golfcore.cli", *argv], capture_output=True,
+                          text=True, env=environment, timeout=60, cwd=ROOT)
+
+
+# -- golf --version -------------------------------------------------------------------------------
+
+
+def test_version_names_the_compiled_kernels_when_they_run():
+    if not (fair_engine.kernel_available() and solver_kernel.kernel_available()):
+        pytest.skip("this install has no compiled kernels")
+    done = golf_process("--version")
+    assert done.returncode == 0
+    assert re.fullmatch(r"golf \(golfcore\) \S+ — kernels: compiled \(fair, solver\)\n",
+                        done.stdout), done.stdout
+
+
+def test_version_says_pure_python_when_the_kernels_are_switched_off():
+    done = golf_process("--version", env={fair_engine.PURE_ENV: "1",
+                                          solver_kernel.PURE_ENV: "1"})
+    assert done.returncode == 0
+    line = done.stdout.removesuffix("\n")
+    assert "\n" not in line                          # one line, however wide the terminal
+    assert "kernels: pure Python (" in line and "4-10x slower)" in line
+    one = golf_process("--version", env={fair_engine.PURE_ENV: "1"}).stdout
+    if solver_kernel.kernel_available():
+        assert "compiled (solver); pure Python (fair: 4-10x slower)" in one
+
+
+# -- usage errors ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["deal", "--bogus"], ["solve", "GO1-C-AAAAAAB", "--nope"],
+                                  ["stats", "--dbb", "x"]])
+def test_an_unknown_option_shows_its_commands_usage(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith(f"usage: golf {argv[0]} ")
+    assert err.splitlines()[-1].startswith(f"golf {argv[0]}: error: unrecognized arguments: ")
+
+
+# -- counts and ranges ----------------------------------------------------------------------------
+
+
+def test_one_stroke_is_singular(capsys):
+    code, out, _ = run(capsys, "analyse", "GO1-T-AAAAAAD")
+    assert code == 0
+    assert "34 cards removed, 1 stroke (lost)" in out and "1 strokes" not in out
+
+
+def test_plural_and_range_helpers():
+    assert [plural(n, "stroke") for n in (0, 1, 2)] == ["0 strokes", "1 stroke", "2 strokes"]
+    assert plural(1, "match", "matches") == "1 match" and plural(3, "match", "matches") == \
+        "3 matches"
+    assert value_range(-0.98, 6.48) == "-0.98 to 6.48"
+    assert value_range(2.25, 61.25, 1, "%") == "2.2% to 61.2%"
+
+
+def test_a_negative_interval_reads_as_a_range(capsys, tmp_path):
+    # two rounds of random bots: the t interval of points per round reaches below 0
+    code, out, _ = run(capsys, "tournament", "random", "random", "--variant", "card-golf",
+                       "--rounds", "2", "--seed", "1", "-q", "--output",
+                       str(tmp_path / "t.jsonl"))
+    assert code == 0
+    rows = [line for line in out.splitlines() if line.startswith("random #")]
+    assert rows and any(re.search(r" -\d+\.\d\d to -?\d+\.\d\d ", row) for row in rows), rows
+    assert not any(re.search(r"\d-\d", row) for row in rows), rows
+
+
+# -- errors that point somewhere ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv, says", [
+    (["solve", "GC1-G233-AAAAAAB"], "not a game code of the solitaire: a match code of the card "
+                                    "game, not a game code of the solitaire: golf serve and "
+                                    "golf web deal it"),
+    (["deal", "GR1-T-AAAAAAB"], "that is a course code of a 9-hole round: golf web plays it"),
+    (["deal", "GK1-G233-AAAAAAA-AAAAAAA-AAAAAAA-AAAAAAB"], "that is a replay code of a card-game "
+                                                           "match"),
+    (["deal", "XX1-C-AAAAAAB"], "a game code starts with GO1; GC1: a match code of the card "
+                                "game"),
+])
+def test_a_code_of_another_kind_says_what_it_is(capsys, argv, says):
+    status, out, err = run(capsys, *argv)
+    assert status == 1 and out == ""
+    assert says in err
+
+
+# -- tournament: --workers, --seed ----------------------------------------------------------------
+
+
+def test_tournament_processes_still_works_and_says_to_write_workers(capsys, tmp_path):
+    argv = ["tournament", "random", "random", "--variant", "card-golf", "--rounds", "1",
+            "--seed", "4", "--output", str(tmp_path / "t.jsonl"), "--json"]
+    with pytest.warns(GolfDeprecationWarning, match="write --workers instead"):
+        code, out, _ = run(capsys, *argv, "--processes", "1")
+    assert code == 0 and json.loads(out)["tournament"]["processes"] == 1
+    code, again, _ = run(capsys, *argv, "--workers", "1")       # resumed: the same results
+    assert code == 0 and json.loads(again)["seats"] == json.loads(out)["seats"]
+
+
+def test_tournament_without_seed_draws_one_and_prints_it(capsys, tmp_path):
+    argv = ["tournament", "random", "random", "--variant", "card-golf", "--rounds", "1", "-q"]
+    code, out, _ = run(capsys, *argv, "--output", str(tmp_path / "a.jsonl"))
+    assert code == 0
+    seed = re.search(r", seed (\d+) \(drawn: --seed \1 repeats it\)", out)
+    assert seed, out
+    code, data, _ = run(capsys, *argv, "--json", "--seed", seed.group(1), "--output",
+                        str(tmp_path / "b.jsonl"))
+    repeated = json.loads(data)
+    assert repeated["tournament"]["seed"] == int(seed.group(1))
+    assert repeated["tournament"]["seed_drawn"] is False
+    first = [json.loads(line)["points"] for line in (tmp_path / "a.jsonl").read_text()
+             .splitlines()]
+    second = [json.loads(line)["points"] for line in (tmp_path / "b.jsonl").read_text()
+              .splitlines()]
+    assert first == second                               # the same seed, the same rounds
+
+
+# -- progress: shown on a terminal, --progress forces it, -q silences it --------------------------
+
+
+@pytest.mark.parametrize("flags, shown", [((), False), (("--progress",), True), (("-q",), False)])
+def test_survey_progress_follows_progress_and_quiet(capsys, tmp_path, flags, shown):
+    code, _, err = run(capsys, "survey", "--deals", "1..2", "--output",
+                       str(tmp_path / "s.jsonl"), "--workers", "1", *flags)
+    assert code == 0
+    assert ("survey [" in err) is shown
+
+
+def test_progress_and_quiet_together_are_a_usage_error(capsys, tmp_path):
+    code, _, err = run(capsys, "survey", "--deals", "1", "--progress", "-q")
+    assert code == 2 and "not allowed with argument" in err
