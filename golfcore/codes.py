@@ -116,15 +116,18 @@ class GameCode:
         return cls(letter, number)
 
 
-#: What a code of another kind is, and where it is used, for the error of a game code that
-#: starts with its prefix (``golf deal GC1-...``).
-OTHER_CODES = {
-    "GC1": "that is a match code of the card game, not a game code of the solitaire: golf "
-           "serve and golf web deal it (the 'code' of a card game's 'new' request)",
-    "GK1": "that is a replay code of a card-game match, not a game code of the solitaire",
-    "GR1": "that is a course code of a 9-hole round: golf web plays it (the 'round' of a "
-           "'new' request)",
+#: The codes of another kind than the solitaire's game codes: prefix -> (what it is, where it is
+#: used), for the error of a game code that starts with another prefix (``golf solve GC1-...``).
+CODE_KINDS = {
+    "GC1": ("a match code of the card game", "golf deal and golf analyse show its match, golf "
+                                             "serve and golf web deal it"),
+    "GK1": ("a replay code of a card-game match", "golf deal and golf analyse show its match"),
+    "GR1": ("a course code of a 9-hole round", "golf web plays it (the 'round' of a 'new' "
+                                               "request)"),
 }
+#: The hint of each: ``that is ..., not a game code of the solitaire: <where>``.
+OTHER_CODES = {prefix: f"that is {what}, not a game code of the solitaire: {where}"
+               for prefix, (what, where) in CODE_KINDS.items()}
 
 
 def parse_lettered(text: object, *, kind: str, prefix: str, form: str,
@@ -152,10 +155,9 @@ def parse_lettered(text: object, *, kind: str, prefix: str, form: str,
     start, letter, digits = parts
     if not start.isascii() or start.upper() != prefix:
         hint = (prefixes or {}).get(start.upper()) if start.isascii() else None
-        if hint is None and prefixes:
+        if hint is None and prefixes is OTHER_CODES:
             hint = f"a {kind} starts with {prefix}; " + "; ".join(
-                f"{other}: {what.split(':')[0].removeprefix('that is ')}"
-                for other, what in prefixes.items())
+                f"{other}: {what}" for other, (what, _) in CODE_KINDS.items())
         raise CodeError(f"{kind} {q} starts with {_quote(start)}, expected {prefix!r}"
                         f"{f' ({hint})' if hint else ''}: {form}")
     if len(letter) != 1 or not _is_letters(letter):

@@ -104,14 +104,16 @@ def test_a_negative_interval_reads_as_a_range(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["solve", "GC1-G233-AAAAAAB"], "not a game code of the solitaire: a match code of the card "
-                                    "game, not a game code of the solitaire: golf serve and "
-                                    "golf web deal it"),
-    (["deal", "GR1-T-AAAAAAB"], "that is a course code of a 9-hole round: golf web plays it"),
-    (["deal", "GK1-G233-AAAAAAA-AAAAAAA-AAAAAAA-AAAAAAB"], "that is a replay code of a card-game "
-                                                           "match"),
-    (["deal", "XX1-C-AAAAAAB"], "a game code starts with GO1; GC1: a match code of the card "
-                                "game"),
+    (["solve", "GC1-G233-AAAAAAB"], "GC1-G233-AAAAAAB: no such file, and is a match code of the "
+                                    "card game, not a game code of the solitaire: golf deal and "
+                                    "golf analyse show its match"),
+    (["solve", "GK1-G233-AAAAAAA-AAAAAAA-AAAAAAA-AAAAAAB"], "is a replay code of a card-game "
+                                                            "match, not a game code"),
+    (["deal", "GR1-T-AAAAAAB"], "(that is a course code of a 9-hole round, not a game code of "
+                                "the solitaire: golf web plays it"),
+    (["deal", "XX1-C-AAAAAAB"], "(a game code starts with GO1; GC1: a match code of the card "
+                                "game; GK1: a replay code of a card-game match; GR1: a course "
+                                "code of a 9-hole round)"),
 ])
 def test_a_code_of_another_kind_says_what_it_is(capsys, argv, says):
     status, out, err = run(capsys, *argv)

@@ -363,8 +363,7 @@ def read_board(arg: str, variant: str | None = None, stdin: TextIO | None = None
         return board_from_code(arg, variant)
     other = OTHER_CODES.get(arg.strip()[:4].upper().removesuffix("-"))
     if other is not None and arg.strip()[3:4] == "-":       # golf solve GC1-...: what it is
-        raise BoardError(f"no such file, and not a game code of the solitaire: "
-                         f"{other.removeprefix('that is ')}", arg)
+        raise BoardError(f"no such file, and {other.removeprefix('that ')}", arg)
     raise BoardError("no such file, and not a game code: expected a game code such as "
                      "GO1-C-AAAAAAB, a file (position text, JSON or black-hole-solver "
                      "board) or '-' for stdin", arg)
