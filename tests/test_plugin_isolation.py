@@ -35,7 +35,7 @@ from test_web_server import GUARD, Server, Tab
 LEFT_OUT = {
     "golfcore.solitaire.rules": {"missing", "misspelt", "not-a-rule", "strokes"},
     "golfcore.solitaire.variants": {"letter-thief", "lost", "misspelt-house"},
-    "golfcore.cardgame.variants": {"bad-param"},
+    "golfcore.cardgame.variants": {"bad-param", "card-traditional"},
 }
 BUILT_IN = {"app-clasico", "app-facil", "cards4", "empty-waste", "jokers", "putt-putt",
             "relaxed", "traditional", "card-golf", "six-card"}
@@ -72,6 +72,8 @@ def test_each_broken_entry_point_is_left_out_once_and_the_rest_is_kept(broken):
     assert "code letter 'K' of letter-thief is already taken by cards4" in why["letter-thief"]
     assert why["misspelt-house"].startswith("it needs the rule 'misspelt', which was left out")
     assert "option 'sevens' belongs to no rule" in why["bad-param"]
+    assert why["card-traditional"] == ("variant name 'traditional' is already taken by the "
+                                       "solitaire variant traditional (golfcore)")
     with pytest.raises(dataclasses.FrozenInstanceError):
         records[0].error = ""                            # type: ignore[misc]
     # golfcore's own rule keeps its name; the good plugin is there and plays as written
@@ -123,7 +125,7 @@ def test_golf_conform_fails_only_for_a_spec_or_variant_that_needs_a_left_out_plu
     assert main(["conform", str(spec)]) == 1
     captured = capsys.readouterr()
     text = captured.out
-    assert captured.err.count("golf: warning: plugin left out: ") == 9   # golf reports them
+    assert captured.err.count("golf: warning: plugin left out: ") == 10  # golf reports them
     assert "variant 'misspelt-house' was left out" in text and "needs the rule 'misspelt'" in text
     assert main(["conform", "specs/cards4", "--variant", "misspelt-house"]) == 1
     assert "variant 'misspelt-house' was left out" in capsys.readouterr().err
@@ -138,7 +140,7 @@ def test_golf_plugins_lists_what_loaded_and_what_was_left_out(broken, capsys):
             "ModuleNotFoundError: No module named 'golf_broken_missing_module'") in text
     assert "  left out  crashy (golf-broken 1.0, golf_broken_missing_module:Bot)" in text
     assert "  left out  not-a-hint (golf-broken 1.0, golf_broken:NOT_A_RULE)" in text
-    assert text.rstrip().endswith(" loaded, 10 left out")
+    assert text.rstrip().endswith(" loaded, 11 left out")
 
 
 def test_golf_variants_conform_and_plugins_work_beside_a_broken_package():
@@ -149,7 +151,7 @@ def test_golf_variants_conform_and_plugins_work_beside_a_broken_package():
     assert not names & {"misspelt-house", "letter-thief", "lost", "bad-param"}
     warnings = listed.stderr.splitlines()
     assert "Traceback" not in listed.stderr
-    assert len(warnings) == 9 and all(w.startswith("golf: warning: plugin left out: golf-broken "
+    assert len(warnings) == 10 and all(w.startswith("golf: warning: plugin left out: golf-broken "
                                                    "1.0, entry point '") for w in warnings)
     assert len(set(warnings)) == len(warnings)           # once each
     shown = golf("variants", "--show", "misspelt-house")
@@ -182,6 +184,7 @@ def test_golf_web_offers_the_built_in_variants_beside_a_broken_package(tmp_path)
     offered = {v["name"] for v in hello["variants"]}
     assert BUILT_IN | {"house-cards4"} <= offered
     assert not offered & {"misspelt-house", "letter-thief", "bad-param"}
+    assert [v["game"] for v in hello["variants"] if v["name"] == "traditional"] == ["solitaire"]
     assert hello["web"]["bots"] == ["expert", "greedy", "random", "strong"]     # not crashy
     said = []
     while not server.stderr.empty():
@@ -196,3 +199,17 @@ async def _hello(url: str) -> dict:
 
 
 assert (DATA / "golf-broken" / "golf_broken-1.0.dist-info" / "entry_points.txt").is_file()
+
+
+def test_a_plugins_error_reaches_the_terminal_on_one_line_without_its_control_characters(
+        tmp_path, monkeypatch, capsys):
+    from plugin_dist import install
+
+    source = 'raise ImportError("\\x1b[2J\\x1b]0;owned\\x07screen cleared\\nand a second line")\n'
+    for _ in install(tmp_path, monkeypatch, "golf-rude", {"golf_rude": source},
+                     "[golfcore.solitaire.rules]\nrude = golf_rude:Rule\n"):
+        assert main(["variants", "--show", "cards4"]) == 0
+        err = capsys.readouterr().err
+        (line,) = [x for x in err.splitlines() if "golf-rude" in x]
+        assert "\x1b" not in err and "\x07" not in err
+        assert "ImportError: \\x1b[2J\\x1b]0;owned\\x07screen cleared and a second line" in line

@@ -16,10 +16,12 @@ already uses is the one left out, and two plugins that clash always resolve alik
 
 from __future__ import annotations
 
+import sys
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import metadata
+from pathlib import Path
 from typing import Any
 
 #: The distribution golfcore's built-in plugins come from.
@@ -111,7 +113,8 @@ def origin_of(ep: metadata.EntryPoint) -> str:
     """A plugin for people: ``golf-house 1.0, entry point 'no-sevens' in
     golfcore.solitaire.rules = golf_house:NoSevens``."""
     name, version = name_version(ep)
-    return f"{name} {version}".strip() + f", entry point {ep.name!r} in {ep.group} = {ep.value}"
+    return (f"{name} {version}".strip()
+            + f", entry point {one_line(ep.name, 200)!r} in {ep.group} = {one_line(ep.value, 200)}")
 
 
 def entry_points(groups: Iterable[str]) -> list[metadata.EntryPoint]:
@@ -144,14 +147,33 @@ def load_plugin(ep: metadata.EntryPoint, game: str, kind: str,
             name, provides, error = ep.name, "", _reason(exc, origin_of(ep))
     found = tuple(one_line(str(w.message)) for w in caught
                   if issubclass(w.category, DeprecationWarning))
+    where = _module_file(ep)
     for w in caught:
-        warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
-    record = PluginRecord(game=game, group=ep.group, kind=kind, entry_point=ep.name,
-                          value=ep.value, distribution=dist, version=version, name=name,
-                          provides=provides, error=error, warnings=found)
+        if where is not None and _in_golfcore(w.filename):   # golfcore's words on the plugin:
+            warnings.warn_explicit(w.message, w.category, where, 0)    # shown at its module
+        else:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno, source=w.source)
+    record = PluginRecord(game=game, group=ep.group, kind=kind,
+                          entry_point=one_line(ep.name, 200), value=one_line(ep.value, 200),
+                          distribution=dist, version=version, name=one_line(name, 200),
+                          provides=one_line(provides), error=error, warnings=found)
     if record.left_out:
         report(record)
     return record
+
+
+def _module_file(ep: metadata.EntryPoint) -> str | None:
+    """The file of the module ``ep`` loads from, once imported (``None`` if unknown)."""
+    module = sys.modules.get(ep.module)
+    found = getattr(module, "__file__", None)
+    return found if isinstance(found, str) else None
+
+
+def _in_golfcore(filename: str) -> bool:
+    return Path(filename).resolve().is_relative_to(_GOLFCORE_DIR)
+
+
+_GOLFCORE_DIR = Path(__file__).resolve().parent.parent
 
 
 def left_out(record: PluginRecord, error: str) -> PluginRecord:

@@ -177,7 +177,9 @@ def names_text() -> str:
 def is_search(name: Any) -> bool:
     """Whether ``name`` (anything a request may hold) names a registered strategy that runs a
     search; ``False`` for anything else (which :func:`hint_strategy` then refuses)."""
-    return isinstance(name, str) and name in _entry_points() and hint_strategy(name).searches
+    ep = _entry_points().get(name) if isinstance(name, str) else None
+    found = hint_plugin(name, ep)[0] if ep is not None else None
+    return found is not None and found.searches
 
 
 def suggest(rules: RuleSet, state: GameState, strategy: str = DEFAULT, *,

@@ -56,6 +56,12 @@ NEEDS_MISSPELT = Variant(name="misspelt-house", title="Needs a broken rule", gam
 TAKES_K = Variant(name="letter-thief", title="Takes cards4's letter", game="solitaire",
                   letter="K", rules={"adjacency": "ranks-linear", "scoring": "strokes"})
 
+#: Broken: a card-game variant named as one of golfcore's solitaire variants (a variant name
+#: says its game: names are unique across games).
+CARD_TRADITIONAL = Variant(name="traditional", title="Traditional card golf", game="card-game",
+                           rules={"board": "shape", "values": "document-values",
+                                  "end": "holes"})
+
 #: Broken: a card-game variant with a parameter no rule takes.
 BAD_PARAM = Variant(name="bad-param", title="A parameter nobody takes", game="card-game",
                     rules={"board": "shape", "values": "document-values", "end": "holes"},
