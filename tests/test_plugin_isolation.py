@@ -132,6 +132,9 @@ def test_golf_conform_fails_only_for_a_spec_or_variant_that_needs_a_left_out_plu
 
 
 def test_golf_plugins_lists_what_loaded_and_what_was_left_out(broken, capsys):
+    assert main(["plugins", "--json", "--pretty"]) == 0
+    pretty = capsys.readouterr().out
+    assert pretty.startswith('{\n  "game": "solitaire",\n  "group": "golfcore.solitaire.rules"')
     assert main(["plugins"]) == 0                        # a report: 0 though some are out
     text = capsys.readouterr().out
     assert "solitaire: golfcore.solitaire.rules" in text

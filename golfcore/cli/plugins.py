@@ -2,8 +2,8 @@
 (its name, distribution, version and what it provides) and what was left out, and why, with the
 deprecation warnings a plugin triggered while it loaded (what its author must change).
 
-``--json`` prints one JSON object per plugin, one a line
-(:meth:`golfcore.framework.loading.PluginRecord.to_json`). The exit status is 0 even when some
+``--json`` prints one JSON object per plugin, one a line (indented with ``--pretty``:
+:meth:`golfcore.framework.loading.PluginRecord.to_json`). The exit status is 0 even when some
 plugins were left out: this is a report (the other commands warn about them on stderr).
 """
 
@@ -12,14 +12,14 @@ from __future__ import annotations
 import argparse
 import warnings
 
-from golfcore.cli.output import OK, json_line, out
+from golfcore.cli.options import add_json_arguments
+from golfcore.cli.output import OK, out, print_json
 from golfcore.framework.games import game_names
 from golfcore.framework.loading import PluginRecord, PluginWarning, set_reporter
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON object per plugin, one a line")
+    add_json_arguments(parser, "one object per plugin")
 
 
 def records() -> list[PluginRecord]:
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
         found = records()
     if args.json:
         for record in found:
-            out(json_line(record.to_json()))
+            print_json(record.to_json(), args.pretty)
         return OK
     for line in text(found):
         out(line)
