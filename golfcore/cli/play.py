@@ -1,4 +1,6 @@
-"""``golf play``: apply moves to a game from the shell and print where the game stands.
+"""``golf play``: apply moves to a game from the shell and print where the game stands; with
+no moves in a terminal, play the solitaire or the card game full screen
+(:mod:`golfcore.terminal.launch`, ``docs/terminal.md``).
 
 ``golf play CODE MOVE...`` or ``golf play --number N --variant V MOVE...``. A move is a column
 (``5``), a touch (``1.4``), ``draw``, ``redeal`` (a variant with passes through the stock),
@@ -21,6 +23,7 @@ from golfcore.cli.common import (FairSearching, add_game_arguments, add_search_a
 from golfcore.cli.output import (BAD_INPUT, OK, err, error_text, fields, out,
                                  print_json, print_lines)
 from golfcore.solitaire import hints
+from golfcore.terminal import launch
 from golfcore.solitaire.game import Game
 from golfcore.solitaire.engine import ActionResult
 from golfcore.solitaire.hints import Hint
@@ -42,10 +45,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              + "; with --json the summary then gets a 'hint' field (and "
                                "'hint_chance' for a strategy that shows a chance)")
     add_search_arguments(parser, "the solver's hint search", fair="--hint-strategy fair")
+    launch.add_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
-    """``golf play CODE MOVE...`` or ``golf play --number N --variant V MOVE...``."""
+    """``golf play CODE MOVE...`` or ``golf play --number N --variant V MOVE...``; with no
+    moves in a terminal (or ``--interactive``), the full-screen game (:mod:`golfcore.terminal`)."""
+    moves = args.items if args.number is not None else args.items[1:]
+    if launch.wanted(args, moves):
+        return launch.run(args)
     items = list(args.items)
     code = None
     if args.number is None:
