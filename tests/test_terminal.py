@@ -4,7 +4,9 @@ one."""
 
 from __future__ import annotations
 
+import os
 import re
+import signal
 import sys
 from pathlib import Path
 
@@ -262,3 +264,29 @@ def test_a_card_session_plays_bots_from_their_own_seats_to_the_end():
     assert f"Match code: {match.code}" in lines
     farewell = session.farewell()
     assert farewell[1].startswith(f"golf analyse {match.code} ")
+
+
+def test_ctrl_c_leaves_the_full_screen_game_with_status_130():
+    game = PtyGame([WON_CODE, "--lang", "en"])
+    game.wait_for(Texts("en").t("term.keys.solitaire"))
+    os.kill(game.proc.pid, signal.SIGINT)
+    assert game.finish() == 130
+    assert "golf: interrupted" in game.output()
+
+
+def test_n_deals_a_new_game_and_a_new_match():
+    session = SolitaireSession(Game.from_code(WON_CODE), Texts("en"))
+    session.press(" ")
+    session.press("n")
+    assert session.game.moves == 0 and session.played == [] and len(session.games) == 2
+    assert session.game.variant.name == "app-facil"
+    match = Match.from_code(MATCH_CODE)
+    fresh = []
+
+    def new_match() -> Match:
+        fresh.append(Match(match.variant.name, players=2))
+        return fresh[-1]
+
+    cards = CardSession(match, [None, parse_bot("greedy")], Texts("es"), new_match)
+    cards.press("n")
+    assert fresh and cards.match is fresh[0] and not cards.match.chosen_deal
