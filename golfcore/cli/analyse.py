@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from golfcore.cli import cardcodes
 from golfcore.cli.cardcodes import is_card_code
+from golfcore.cli.options import add_json_arguments, progress_wanted
 from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
                                  bilingual, board_game, check_move, check_variant, fair_options,
                                  bound_percent, percent, read_checked_board, refusal_text,
@@ -39,8 +40,6 @@ if TYPE_CHECKING:
 #: ``--limit`` nor ``--seconds`` is given (a cap in states, not seconds: the same analysis gives
 #: the same answer on any machine).
 FAIR_STATES = 50_000
-#: The orders ``golf analyse --fair`` samples for a position's bracket.
-FAIR_SAMPLES = 100
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -56,7 +55,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variant", metavar="V",
                         help="replay under this variant; default: the variant the input names, "
                              "else app-facil")
-    parser.add_argument("--json", action="store_true", help="print the analysis as JSON")
+    add_json_arguments(parser, "the analysis")
     parser.add_argument("--fair", action="store_true",
                         help="judge the game by the fair chance instead (the chance of winning "
                              "of a perfect player who cannot see the stock, docs/fair.md): the "
@@ -69,7 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the table shows a bracket as LOW to HIGH (it holds the chance at "
                              "95 %%, a loss at 90 %%). A whole deal takes minutes: few positions "
                              "are exact before some 10 cards are left in the stock")
-    add_samples_argument(parser, FAIR_SAMPLES, "a position (with --fair)")
+    add_samples_argument(parser, "a position (with --fair)")
     add_search_arguments(parser, "the whole analysis's searches (without --fair)",
                          fair="--fair (for each position)")
 
@@ -88,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
     limits = search_limits(args)
     board, rules, state = _start(args)
     try:
-        with Searching("analyse", args.progress, what=args.input) as searching:
+        with Searching("analyse", progress_wanted(args), what=args.input) as searching:
             report = analyse(rules, state, args.moves, progress=searching.callback, **limits)
     except AnalysisError as exc:
         return refused(exc)
@@ -114,7 +113,7 @@ def _print_json(args: argparse.Namespace, board: Board, report: dict[str, Any]) 
     """The report as one JSON object, after the input and its deal number."""
     data: dict[str, Any] = {"input": args.input, "deal": board.deal}
     data.update(report)
-    print_json(data)
+    print_json(data, args.pretty)
     return OK
 
 
@@ -146,10 +145,10 @@ def run_fair(args: argparse.Namespace) -> int:
     from golfcore.solitaire.search.analysis import AnalysisError
     from golfcore.solitaire.search.fair_analysis import fair_analyse
 
-    options = fair_options(args, samples=FAIR_SAMPLES, states=FAIR_STATES)
+    options = fair_options(args, states=FAIR_STATES)
     board, rules, state = _start(args)
     try:
-        with FairSearching("analyse", args.progress, what=args.input,
+        with FairSearching("analyse", progress_wanted(args), what=args.input,
                            samples=options["samples"]) as searching:
             def progress(step: int, steps: int, at: Any) -> None:
                 searching.step = f"(position {step + 1} of {steps})"

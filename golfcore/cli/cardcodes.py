@@ -74,7 +74,7 @@ def run_deal(args: argparse.Namespace) -> int:
             "--format spanish es para los repartos del solitario: usa text, unicode o json"))
     match = Match.from_code(args.code)
     if args.format == "json":
-        print_json(match.referee())
+        print_json(match.referee(), args.pretty)
         return OK
     style = Card.unicode if args.format == "unicode" else Card.__str__
     print_lines(deal_lines(args.code, match, style))
@@ -207,7 +207,8 @@ def run_analyse(args: argparse.Namespace) -> int:
         print_json({"input": args.input, "variant": match.variant.name,
                     "players": match.players, "steps": [s.to_json() for s in steps],
                     "over": match.is_over, "totals": list(match.totals),
-                    "winners": list(match.winners) if match.is_over else None})
+                    "winners": list(match.winners) if match.is_over else None},
+                   args.pretty)
         return OK
     print_lines(analysis_lines(args.input, match, steps))
     return OK

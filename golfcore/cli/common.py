@@ -25,6 +25,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from golfcore.cards import Card
+from golfcore.cli.options import SAMPLES, add_progress_arguments
 from golfcore.cli.output import PROG, Searching, plural
 from golfcore.codes import parse_code
 from golfcore.errors import CardError, GolfError
@@ -175,9 +176,10 @@ def letters(variant: Variant) -> str:
 
 def add_search_arguments(parser: argparse.ArgumentParser, what: str = "each search",
                          fair: str | None = None) -> None:
-    """``--limit N``, ``--seconds S`` and ``--progress``, read by :func:`search_limits` and
-    :class:`~golfcore.cli.output.Searching`. ``fair`` names the option under which they bound
-    a fair chance instead (``--fair``), whose meaning the help then adds."""
+    """``--limit N``, ``--seconds S``, ``--progress`` and ``-q``/``--quiet``, read by
+    :func:`search_limits` and :func:`~golfcore.cli.options.progress_wanted`. ``fair`` names the
+    option under which they bound a fair chance instead (``--fair``), whose meaning the help
+    then adds."""
     limit_help = f"stop {what} after N positions; the answer may then be 'unknown'"
     seconds_help = f"stop {what} after S seconds; the answer may then be 'unknown'"
     if fair is not None:
@@ -187,9 +189,7 @@ def add_search_arguments(parser: argparse.ArgumentParser, what: str = "each sear
                          f"seconds, and the sampling of its bracket after S more")
     parser.add_argument("--limit", type=int, metavar="N", help=limit_help)
     parser.add_argument("--seconds", type=float, metavar="S", help=seconds_help)
-    parser.add_argument("--progress", action="store_true",
-                        help="show on stderr how long the search has been running (the default "
-                             "on a terminal)")
+    add_progress_arguments(parser)
 
 
 def search_limits(args: argparse.Namespace) -> dict[str, Any]:
@@ -226,15 +226,18 @@ def bilingual(en: str, es: str) -> str:
     return f"{en}\n  es: {es}"
 
 
-def add_samples_argument(parser: argparse.ArgumentParser, default: int, what: str) -> None:
-    """``--samples N``, read by :func:`fair_options`."""
+def add_samples_argument(parser: argparse.ArgumentParser, what: str,
+                         default: int = SAMPLES) -> None:
+    """``--samples N``, read by :func:`fair_options` (default
+    :data:`~golfcore.cli.options.SAMPLES`, the same in every command)."""
     parser.add_argument("--samples", type=int, metavar="N", default=None,
                         help=f"orders of the stock sampled for a bracket when the exact "
                              f"search of {what} is capped (default {default}; a --seconds cap "
                              f"may stop it earlier)")
 
 
-def fair_options(args: argparse.Namespace, *, samples: int, seconds: float | None = None,
+def fair_options(args: argparse.Namespace, *, samples: int = SAMPLES,
+                 seconds: float | None = None,
                  states: int | None = None) -> dict[str, Any]:
     """The budget of :func:`golfcore.solitaire.search.fair.fair_chance` from ``--limit``
     (information states of the exact search), ``--seconds`` (the exact search's seconds, and as

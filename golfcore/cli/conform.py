@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import os
 
+from golfcore.cli.options import add_json_arguments
 from golfcore.cli.output import BAD_INPUT, OK, error, out, print_json
 
 
@@ -64,7 +65,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--coverage", action="store_true",
                         help="also list the rule ids that no case checks, per catalogue: "
                              "golfcore's RULES.md (APP, C4, CG) and a suite's own (exit 1 if any)")
-    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    add_json_arguments(parser, "the report")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -99,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
             data["coverage"] = {name: {"ids": len(ids), "covered": len(ids) - len(gaps[name]),
                                        "uncovered": gaps[name]}
                                 for name, ids in by_catalogue.items()}
-        print_json(data)
+        print_json(data, args.pretty)
     else:
         out(conform.format_report(report))
         if args.coverage:

@@ -17,13 +17,13 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from golfcore.cards import Card
 from golfcore.cli import cardcodes
 from golfcore.cli.cardcodes import is_card_code
+from golfcore.cli.options import SAMPLES, add_pretty_argument, progress_wanted
 from golfcore.cli.common import (DEFAULT_VARIANT, FairSearching, add_game_arguments,
                                  add_samples_argument, add_search_arguments, bilingual,
                                  bound_percent,
@@ -59,7 +59,7 @@ DIFFICULTY_TRIES = 20
 #: or ``--samples`` say otherwise: exact search capped in information states (not seconds, so
 #: that the same command picks the same deal on any machine), then the bracket's orders.
 DIFFICULTY_STATES = 20_000
-DIFFICULTY_SAMPLES = 100
+DIFFICULTY_SAMPLES = SAMPLES
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -75,6 +75,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(6 de tréboles, as the documents write)")
     parser.add_argument("--json", dest="format", action="store_const", const="json",
                         help="the same as --format json")
+    add_pretty_argument(parser)
     parser.add_argument("--winnable", action="store_true",
                         help="the first deal from --number N (default 1; or the code's number) "
                              "that the solver proves winnable under the variant, with a winning "
@@ -94,7 +95,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="give up (exit status 1) after trying N deals (default "
                              f"{DIFFICULTY_TRIES} with --difficulty; with --winnable alone, "
                              "every deal up to the last)")
-    add_samples_argument(parser, DIFFICULTY_SAMPLES, "each deal (with --difficulty)")
+    add_samples_argument(parser, "each deal (with --difficulty)")
     add_search_arguments(parser, "the solver's search of each deal (with --winnable; a deal "
                                  "left undecided is skipped)", fair="--difficulty")
 
@@ -147,7 +148,7 @@ def run(args: argparse.Namespace) -> int:
             low, high = DIFFICULTIES[args.difficulty]
             summary["difficulty"] = {"level": args.difficulty, "low": low, "high": high,
                                      "fair": fair.to_json()}
-        print_json(summary)
+        print_json(summary, args.pretty)
         return OK
     if args.format == "spanish":
         print_lines(spanish(game))
@@ -252,7 +253,7 @@ def difficult_game(args: argparse.Namespace
     from golfcore.solitaire.search.fair import fair_chance
     from golfcore.solitaire.search.solver import solver_for
 
-    options = fair_options(args, samples=DIFFICULTY_SAMPLES, states=DIFFICULTY_STATES)
+    options = fair_options(args, states=DIFFICULTY_STATES)
     variant, number = _start(args)
     rules = rule_set(variant)
     Game(rules, deal=number)                         # checks the number's range
@@ -268,7 +269,7 @@ def difficult_game(args: argparse.Namespace
         line = None
         verdict = ""
         if solver is not None:
-            with Searching("deal", args.progress, what=what) as searching:
+            with Searching("deal", progress_wanted(args), what=what) as searching:
                 solved = solver.solve(game.position, best=False, progress=searching.callback,
                                       **limits)
             line = solved.line
@@ -278,7 +279,7 @@ def difficult_game(args: argparse.Namespace
             elif not solved.winnable:
                 verdict = "not winnable"
         if not verdict:
-            with FairSearching("deal", args.progress, what=what,
+            with FairSearching("deal", progress_wanted(args), what=what,
                                samples=options["samples"]) as fair_searching:
                 fair = fair_chance(rules, game.position, progress=fair_searching.callback,
                                    **options)
@@ -306,8 +307,7 @@ def difficult_game(args: argparse.Namespace
 def skips_shown(args: argparse.Namespace) -> bool:
     """Whether the deals ``--difficulty`` skips are listed on stderr: with ``--progress``, or
     when stderr is a terminal (as the progress line is shown)."""
-    isatty = getattr(sys.stderr, "isatty", None)
-    return bool(args.progress or (isatty and isatty()))
+    return progress_wanted(args)
 
 
 def winnable_game(args: argparse.Namespace) -> tuple[Game, tuple[Move, ...], int]:
@@ -324,7 +324,7 @@ def winnable_game(args: argparse.Namespace) -> tuple[Game, tuple[Move, ...], int
     while True:
         game = Game(rules, deal=number)              # checks the number's range
         tried += 1
-        with Searching("deal", args.progress, what=f"deal {number}") as searching:
+        with Searching("deal", progress_wanted(args), what=f"deal {number}") as searching:
             result = solver.solve(game.position, best=False, progress=searching.callback,
                                   **limits)
         if result.winnable:

@@ -24,7 +24,8 @@ from typing import IO, Any
 
 from golfcore.framework.deprecation import warn_deprecated
 
-__all__ = ["SAMPLES", "SEEDS", "add_json_arguments", "add_progress_arguments",
+__all__ = ["SAMPLES", "SEEDS", "add_json_arguments", "add_pretty_argument",
+           "add_progress_arguments",
            "add_seed_argument", "add_workers_argument", "progress_wanted", "seed_of",
            "workers_of"]
 
@@ -120,5 +121,12 @@ def add_json_arguments(parser: argparse.ArgumentParser | Any, what: str) -> None
     indented with ``--pretty``."""
     parser.add_argument("--json", action="store_true",
                         help=f"print {what} as JSON, one object a line")
+    add_pretty_argument(parser)
+
+
+def add_pretty_argument(parser: argparse.ArgumentParser | Any) -> None:
+    """``--pretty``: the JSON indented for people (``args.pretty``; see
+    :func:`golfcore.cli.output.print_json`)."""
     parser.add_argument("--pretty", action="store_true",
-                        help="with --json: indent the JSON for people")
+                        help="with --json: indent the JSON for people (default: one object a "
+                             "line)")

@@ -110,8 +110,8 @@ class Searching:
     """What a long search shows on stderr while it runs (``golf solve``, ``golf analyse``,
     ``golf deal --winnable``, ``golf play --hint-strategy solver``): after half a second, what
     is being searched, the positions searched so far and the elapsed time, redrawn in place on
-    a terminal (else one line every few seconds, with ``--progress``). ``enabled=None``: only when
-    stderr is a terminal.
+    a terminal (else one line every few seconds). ``enabled``: whether it is shown
+    (:func:`golfcore.cli.options.progress_wanted`), ``None``: only when stderr is a terminal.
 
     Use it as a context manager around the search alone (nothing else may print meanwhile);
     the line is erased at the end on a terminal."""
@@ -121,7 +121,7 @@ class Searching:
         self.stream = stream if stream is not None else sys.stderr
         isatty = getattr(self.stream, "isatty", None)
         self.tty = bool(isatty and isatty())
-        self.enabled = self.tty if enabled is None else (enabled or self.tty)
+        self.enabled = self.tty if enabled is None else enabled
         self.label = label
         self.what = what
         self.visited: int | None = None

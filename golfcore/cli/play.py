@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from golfcore.cli.options import add_json_arguments, progress_wanted
 from golfcore.cli.common import (FairSearching, add_game_arguments, add_search_arguments,
                                  bilingual, chance_text, check_move, game_header,
                                  make_game, refusal_text, search_limits)
@@ -37,8 +38,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "'undo', or "
                              "a card '9C' / '9♣' / '9 de tréboles'")
     add_game_arguments(parser)
-    parser.add_argument("--json", action="store_true",
-                        help="print the game's summary plus each step's result as JSON")
+    add_json_arguments(parser, "the game's summary plus each step's result")
     strategies = _strategies_help()        # loads them: one left out is not a choice
     parser.add_argument("--hint-strategy", choices=hints.hint_names(), default=None,
                         help="how the summary's hint is chosen: " + strategies
@@ -86,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
             summary["hint_strategy"] = strategy
             if hint.chance is not None:
                 summary["hint_chance"] = hint.chance.to_json()
-        print_json(summary)
+        print_json(summary, args.pretty)
     else:
         for index, (text, result) in enumerate(steps, start=1):
             if result.accepted:
@@ -138,7 +138,7 @@ def _hint(game: Game, strategy: str, args: argparse.Namespace) -> Hint:
     by ``--limit`` and ``--seconds`` (else by its default budget), with progress shown."""
     if not hints.is_search(strategy):
         return game.suggest(strategy)
-    with FairSearching("play", args.progress, what="a hint") as searching:
+    with FairSearching("play", progress_wanted(args), what="a hint") as searching:
         return game.suggest(strategy, progress=searching.callback, **search_limits(args))
 
 

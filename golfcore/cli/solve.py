@@ -22,11 +22,12 @@ import argparse
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
+from golfcore.cli.options import add_json_arguments, progress_wanted
 from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
                                  bilingual, bound_percent, board_game, chance_text, check_variant,
                                  fair_options, limits_text, read_checked_board, search_limits)
-from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, json_line,
-                                 out, plural, print_lines)
+from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, out, plural,
+                                 print_json, print_lines)
 from golfcore.errors import GolfError
 
 if TYPE_CHECKING:
@@ -39,8 +40,6 @@ if TYPE_CHECKING:
 #: The seconds ``golf solve --fair`` gives the exact search (and the bracket after it) when
 #: neither ``--limit`` nor ``--seconds`` is given.
 FAIR_SECONDS = 10.0
-#: The orders ``golf solve --fair`` samples when the exact search is capped.
-FAIR_SAMPLES = 400
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,8 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="solve under this variant (possibly composed); default: the "
                              "variant the input names (a code's letter, a saved game's), else "
                              "app-facil")
-    parser.add_argument("--json", action="store_true",
-                        help="print one JSON object per line per input")
+    add_json_arguments(parser, "each input's result (one line each)")
     parser.add_argument("--best", action=argparse.BooleanOptionalAction, default=False,
                         help="after the verdict, also search the best result of a lost deal "
                              "(and the best win of stroke play); slower, often by far. Default: "
@@ -69,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "seconds (and the bracket's sampling at S more); "
                              f"neither: {FAIR_SECONDS:g} s, then at most {FAIR_SECONDS:g} s of "
                              "sampling. Not with --best")
-    add_samples_argument(parser, FAIR_SAMPLES, "--fair")
+    add_samples_argument(parser, "--fair")
     add_search_arguments(parser, "each input's search", fair="--fair")
 
 
@@ -88,7 +86,7 @@ def run(args: argparse.Namespace) -> int:
     unread: list[str] = []
     first = True
     for source, what, board, rules, state in _inputs(args, unread):
-        with Searching("solve", args.progress, what=what) as searching:
+        with Searching("solve", progress_wanted(args), what=what) as searching:
             result = solver_for(rules).solve(state.position, best=args.best,
                                              progress=searching.callback, **limits)
         first = _report(args, source, board, rules.name, result, limits, first)
@@ -123,16 +121,29 @@ def run_fair(args: argparse.Namespace) -> int:
             "given with --fair",
             "--best es el mejor resultado del solver, que lee el orden del mazo: no se puede "
             "dar con --fair"))
-    options = fair_options(args, samples=FAIR_SAMPLES, seconds=FAIR_SECONDS)
+    options = fair_options(args, seconds=FAIR_SECONDS)
     check_variant(args.variant)
     unread: list[str] = []
     first = True
     for source, what, board, rules, state in _inputs(args, unread):
-        with FairSearching("solve", args.progress, what=what,
+        with FairSearching("solve", progress_wanted(args), what=what,
                            samples=options["samples"]) as searching:
             result = fair_chance(rules, state.position, progress=searching.callback, **options)
         first = _report_fair(args, source, board, rules.name, result, options, first)
     return BAD_INPUT if unread else OK
+
+
+def _states_parts(result: FairResult) -> str:
+    """Why a bracket's states may pass ``--limit``: `` (3,000 by the exact search, stopped by
+    its cap; 39,142 by the policy's moves on the sampled orders, which the cap does not
+    bound)``."""
+    if result.exact or result.exact_states is None:
+        return ""
+    sampling = result.states - result.exact_states
+    cap = "stopped by its cap" if result.stopped == "states" else "stopped by its time"
+    return (f" ({result.exact_states:,} by the exact search, {cap}; {sampling:,} by the "
+            f"choices of the player who cannot see the stock on the sampled orders, which the "
+            f"cap does not bound)")
 
 
 def _report_fair(args: argparse.Namespace, source: str, board: Board, variant: str,
@@ -142,7 +153,7 @@ def _report_fair(args: argparse.Namespace, source: str, board: Board, variant: s
         data: dict[str, Any] = {"input": source, "variant": variant, "deal": board.deal,
                                 "format": board.format}
         data.update(result.to_json())
-        out(json_line(data))
+        print_json(data, args.pretty)
         return first
     if not first:
         out()
@@ -166,7 +177,8 @@ def _report_fair(args: argparse.Namespace, source: str, board: Board, variant: s
         if result.best is not None:
             best += "   (the first move of that player, who never sees the stock)"
     rows += [("best move", best),
-            ("searched", f"{result.states:,} information states in {result.seconds:.3f} s"),
+            ("searched", f"{result.states:,} information states in {result.seconds:.3f} s"
+                         f"{_states_parts(result)}"),
             ("stock", f"{plural(result.unseen, 'card')} unseen")]
     out(f"{source}: {variant}{deal} ({board.format})")
     print_lines(fields(rows, indent="  "))
@@ -185,7 +197,7 @@ def _report(args: argparse.Namespace, source: str, board: Board, variant: str,
         data.update(result.to_json())
         if not best_known:
             data["best"] = None
-        out(json_line(data))
+        print_json(data, args.pretty)
         return first
     if not first:
         out()

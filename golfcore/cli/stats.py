@@ -26,6 +26,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from golfcore.cli.options import add_pretty_argument
 from golfcore.cli.output import OK, error, out, plural, print_json, print_lines, table
 from golfcore import jsonio
 from golfcore.errors import GolfError
@@ -38,7 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the database of golf web (default: golf.sqlite3 in your data "
                              "folder)")
     which = parser.add_mutually_exclusive_group()
-    which.add_argument("--json", action="store_true", help="print the statistics as JSON")
+    which.add_argument("--json", action="store_true",
+                       help="print the statistics as JSON, one object on one line")
+    add_pretty_argument(parser)
     which.add_argument("--export", metavar="FILE",
                        help="write every saved table as JSON to FILE ('-' for stdout); the file "
                             "holds the keys to every seat: keep it private")
@@ -60,7 +63,7 @@ def run(args: argparse.Namespace) -> int:
             return export_file(path, args.export)
         data = read_statistics(path)
         if args.json:
-            print_json(data)
+            print_json(data, args.pretty)
         else:
             print_lines(statistics_text(data))
         return OK

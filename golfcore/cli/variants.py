@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from golfcore.cli.common import letters
+from golfcore.cli.options import add_json_arguments
 from golfcore.cli.output import OK, out, plural, print_json, print_lines, table, widths
 from golfcore.framework.compose import diff, effective_rules, find_variant, resolve
 from golfcore.framework.registry import all_variants, registry
@@ -101,23 +102,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     which.add_argument("--show", metavar="V",
                        help="show one variant of any game, which may be composed "
                             "(traditional+draw-any-time)")
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_json_arguments(parser, "each variant (--diff: the differences)")
 
 
 def run(args: argparse.Namespace) -> int:
     """``golf variants [--json]``, ``golf variants --show V``, ``golf variants --diff A B``."""
     if args.diff is not None:
-        return _diff(args.diff[0], args.diff[1], args.json)
+        return _diff(args.diff[0], args.diff[1], args.json, args.pretty)
     if args.show is not None:
         variant = find_variant(args.show)
         if args.json:
-            print_json(variant_json(variant))
+            print_json(variant_json(variant), args.pretty)
         else:
             print_lines(variant_text(variant))
         return OK
     found = all_variants()
     if args.json:
-        print_json([variant_json(v) for v in found])
+        for v in found:                             # one object a line
+            print_json(variant_json(v), args.pretty)
         return OK
     rows = [("name", "letter", "game", "title", "from")]
     rows += [(v.name, letters(v), v.game, v.title, v.origin or "?") for v in found]
@@ -131,14 +133,15 @@ def run(args: argparse.Namespace) -> int:
     return OK
 
 
-def _diff(left_name: str, right_name: str, as_json: bool) -> int:
+def _diff(left_name: str, right_name: str, as_json: bool, pretty: bool = False) -> int:
     """``golf variants --diff A B``; variants of two games raise :class:`VariantError`."""
     left, right = find_variant(left_name), find_variant(right_name)
     differences = diff(left, right)
     if as_json:
         print_json({"left": left.name, "right": right.name,
                     "differences": [{"slot": d.slot, "left": d.left, "right": d.right,
-                                     "rule_ids": list(d.rule_ids)} for d in differences]})
+                                     "rule_ids": list(d.rule_ids)} for d in differences]},
+                   pretty)
         return OK
     if not differences:
         out(f"{left.name} and {right.name}: no differences")

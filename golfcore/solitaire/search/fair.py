@@ -81,7 +81,11 @@ class FairResult:
     the same sampled orders; ``best`` is the policy's first move, ``stopped`` the cap that
     stopped the exact search (``"states"`` or ``"seconds"``). ``best`` is ``None`` when the
     game is over. ``states`` counts the information states searched, ``seconds`` the time
-    spent; ``fraction`` is the exact value as a fraction when asked for (``fraction=True``);
+    spent; for a bracket, ``exact_states`` is the part of ``states`` the exact search visited
+    before its cap stopped it (its ``--limit`` is checked as each state is counted, so it
+    stops there), the rest being what the non-peeking policy searched to decide its moves on
+    the sampled orders (up to ``policy_states`` a decision), which the cap does not bound;
+    ``fraction`` is the exact value as a fraction when asked for (``fraction=True``);
     ``unseen`` is the number of cards in the stock; ``extra`` counts the policy's decisions made
     by its exact search (``exact_choices``) and by its lookahead (``greedy_choices``).
     """
@@ -99,6 +103,7 @@ class FairResult:
     bracket: Bracket | None = None
     unseen: int = 0
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    exact_states: int | None = None
 
     @property
     def samples(self) -> int:
@@ -120,7 +125,9 @@ class FairResult:
         if self.fraction is not None:
             out["fraction"] = f"{self.fraction.numerator}/{self.fraction.denominator}"
         if self.bracket is not None:
-            out.update(stopped=self.stopped, bracket=self.bracket.to_json())
+            exact = self.states if self.exact_states is None else self.exact_states
+            out.update(stopped=self.stopped, bracket=self.bracket.to_json(),
+                       exact_states=exact, sampling_states=self.states - exact)
         return out
 
 
@@ -170,6 +177,7 @@ def fair_chance(rules: RuleSet | str, position: Position | GameState, *,
         move, value = search.best(limit=states, deadline=deadline, progress=progress)
     except Budget as stop:
         stopped = stop.what
+        exact_states = search.count
         # what the exact search proved before it stopped (0 and 1 when nothing)
         proved = (stop.root_low, stop.root_high)
     else:
@@ -188,7 +196,7 @@ def fair_chance(rules: RuleSet | str, position: Position | GameState, *,
                       time.perf_counter() - started, found.first, BRACKET, None, stopped,
                       bracket, len(position.stock),
                       {"exact_choices": found.exact_choices,
-                       "greedy_choices": found.greedy_choices})
+                       "greedy_choices": found.greedy_choices}, exact_states)
 
 
 def best_fair_move(rules: RuleSet | str, position: Position | GameState,
