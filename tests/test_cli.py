@@ -95,7 +95,10 @@ def test_variants_lists_the_eight_variants_with_their_letters(capsys):
 def test_variants_json(capsys):
     code, out, _ = run(capsys, "variants", "--json")
     assert code == 0
-    data = json.loads(out)
+    data = [json.loads(line) for line in out.splitlines()]      # one variant a line
+    assert len(data) == len(all_variants())
+    code, pretty, _ = run(capsys, "variants", "--json", "--pretty")
+    assert code == 0 and pretty.startswith("{\n  \"name\": ")
     assert {v["name"]: v["letter"] for v in data if v["game"] == "solitaire"} == LETTERS
     facil = next(v for v in data if v["name"] == "app-facil")
     assert facil["legacy_letters"] == ["N"]
@@ -123,7 +126,7 @@ def test_variants_lists_every_game_with_a_game_column(capsys, card_game_variant)
 def test_variants_json_gives_each_variant_its_game(capsys, card_game_variant):
     code, out, _ = run(capsys, "variants", "--json")
     assert code == 0
-    data = json.loads(out)
+    data = [json.loads(line) for line in out.splitlines()]
     assert all(v["game"] in GAMES for v in data)
     assert all(v["game"] == "solitaire" for v in data if v["name"] in LETTERS)
     assert {v["name"] for v in data} == {v.name for v in all_variants()}

@@ -166,3 +166,78 @@ def test_survey_progress_follows_progress_and_quiet(capsys, tmp_path, flags, sho
 def test_progress_and_quiet_together_are_a_usage_error(capsys, tmp_path):
     code, _, err = run(capsys, "survey", "--deals", "1", "--progress", "-q")
     assert code == 2 and "not allowed with argument" in err
+
+
+# -- --json: one object a line; --pretty indents it -----------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [
+    ["deal", "-n", "1", "--json"],
+    ["play", "GO1-C-AAAAAAB", "draw", "--json"],
+    ["analyse", "GO1-T-AAAAAAD", "--json"],
+    ["solve", "GO1-T-AAAAAAD", "GO1-T-AAAAAAC", "--json"],
+    ["variants", "--json"],
+    ["variants", "--show", "traditional", "--json"],
+    ["variants", "--diff", "traditional", "app-facil", "--json"],
+])
+def test_json_is_one_object_a_line_and_pretty_indents_it(capsys, argv):
+    code, out, _ = run(capsys, *argv)
+    assert code == 0
+    lines = out.splitlines()
+    assert all(isinstance(json.loads(line), dict) for line in lines)
+    code, pretty, _ = run(capsys, *argv, "--pretty")
+    assert code == 0 and pretty.startswith("{\n  \"")
+    objects = []
+    decoder, text = json.JSONDecoder(), pretty
+    while text.strip():
+        value, end = decoder.raw_decode(text.strip())
+        objects.append(value)
+        text = text.strip()[end:]
+    assert [timeless(o) for o in objects] == [timeless(json.loads(line)) for line in lines]
+
+
+def timeless(data):
+    """``data`` without its timings (they differ from run to run)."""
+    if isinstance(data, dict):
+        return {k: timeless(v) for k, v in data.items() if k not in ("seconds", "time")}
+    if isinstance(data, list):
+        return [timeless(v) for v in data]
+    return data
+
+
+def test_stats_json_is_one_line(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, _ = run(capsys, "stats", "--json")
+    assert code == 0 and len(out.splitlines()) == 1 and "solitaire" in json.loads(out)
+
+
+# -- -n is --number in every command that takes a deal --------------------------------------------
+
+
+def test_solve_and_analyse_take_n_as_golf_deal_does(capsys):
+    code, by_code, _ = run(capsys, "solve", "GO1-T-AAAAAAD", "--json")
+    code_n, by_number, _ = run(capsys, "solve", "-n", "3", "--variant", "traditional", "--json")
+    assert code == code_n == 0
+    first, second = json.loads(by_code), json.loads(by_number)
+    assert second["input"] == "deal 3" and second["deal"] == 3
+    assert {k: v for k, v in first.items() if k not in ("input", "seconds")} == \
+        {k: v for k, v in second.items() if k not in ("input", "seconds")}
+    code, analysed, _ = run(capsys, "analyse", "GO1-T-AAAAAAD", "7", "--json")
+    code_n, by_number, _ = run(capsys, "analyse", "-n", "3", "--variant", "traditional", "7",
+                               "--json")
+    assert code == code_n == 0
+    assert timeless(json.loads(analysed)["steps"]) == timeless(json.loads(by_number)["steps"])
+    code, _, err = run(capsys, "solve", "-n", "0")
+    assert code == 1 and "--number 0: a deal number is 1 to" in err
+
+
+# -- --samples: one default ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("command", ["solve", "analyse", "deal"])
+def test_samples_has_one_default(capsys, command):
+    from golfcore.cli.options import SAMPLES
+
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0
+    assert f"(default {SAMPLES};" in " ".join(out.split())

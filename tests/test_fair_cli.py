@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from dataclasses import replace
@@ -53,7 +54,7 @@ waste: 5H
 LOST_DEAL = "GO1-T-AAAAAAB"          # traditional, deal 1: fair chance 0, proved at once
 SOME_DEAL = "GO1-T-AAAAAAC"          # traditional, deal 2: a bracket
 FAIR_KEYS = {"value", "exact", "method", "low", "high", "best", "states", "seconds", "unseen"}
-BRACKET_KEYS = FAIR_KEYS | {"stopped", "bracket"}
+BRACKET_KEYS = FAIR_KEYS | {"stopped", "bracket", "exact_states", "sampling_states"}
 BRACKET_FIELDS = {"low", "high", "confidence", "proved", "sampled", "samples", "policy_wins",
                   "clairvoyant_wins", "undecided"}
 
@@ -132,6 +133,9 @@ def test_solve_fair_gives_a_bracket_when_the_exact_search_is_capped(capsys):
     extra = {"input", "variant", "deal", "format"}
     check_bracket({k: v for k, v in data.items() if k not in extra})
     assert (data["stopped"], data["bracket"]["samples"]) == ("states", 3)
+    # --limit bounds the exact search; the sampled player's choices add the rest
+    assert data["exact_states"] == 201                 # stopped as it passed 200
+    assert data["states"] == data["exact_states"] + data["sampling_states"]
     code, out, _ = run(capsys, "solve", "--fair", SOME_DEAL, "--limit", "200", "--samples", "3")
     assert code == 0
     rows = dict(line.strip().split(":  ", 1) for line in out.splitlines()[1:])
@@ -143,6 +147,11 @@ def test_solve_fair_gives_a_bracket_when_the_exact_search_is_capped(capsys):
     assert rows["proved"].strip() == "0 % to 100 % (by the exact search; certain)"
     assert "(the first move of that player, who never sees the stock)" in rows["best move"]
     assert "estimate" not in out and "interval" not in out
+    # why more states than --limit were searched
+    assert re.search(r"^[\d,]+ information states in [\d.]+ s \(201 by the exact search, "
+                     r"stopped by its cap; [\d,]+ by the choices of the player who cannot see "
+                     r"the stock on the sampled orders, which the cap does not bound\)$",
+                     rows["searched"].strip()), rows["searched"]
 
 
 def test_solve_fair_reports_an_unreadable_input_after_the_others(capsys, positions, tmp_path):

@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from golfcore.cli import cardcodes
 from golfcore.cli.cardcodes import is_card_code
 from golfcore.cli.options import add_json_arguments, progress_wanted
-from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
+from golfcore.cli.common import (FairSearching, add_number_argument, add_samples_argument,
+                                 add_search_arguments, number_board,
                                  bilingual, board_game, check_move, check_variant, fair_options,
                                  bound_percent, percent, read_checked_board, refusal_text,
                                  search_limits)
@@ -43,7 +44,7 @@ FAIR_STATES = 50_000
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("input", metavar="CODE|FILE",
+    parser.add_argument("input", metavar="CODE|FILE", nargs="?",
                         help="a game code, or a file or '-' as golf solve reads them; or a "
                              "card-game code GC1-.../GK1-... followed by the match's actions "
                              "(draw, take, 'replace 5', 'discard 2', 'reveal 1', next): the "
@@ -68,6 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the table shows a bracket as LOW to HIGH (it holds the chance at "
                              "95 %%, a loss at 90 %%). A whole deal takes minutes: few positions "
                              "are exact before some 10 cards are left in the stock")
+    add_number_argument(parser, "CODE|FILE (then every argument is a move)")
     add_samples_argument(parser, "a position (with --fair)")
     add_search_arguments(parser, "the whole analysis's searches (without --fair)",
                          fair="--fair (for each position)")
@@ -77,7 +79,12 @@ def run(args: argparse.Namespace) -> int:
     """``golf analyse CODE|FILE MOVE...``: where the game lost the win."""
     from golfcore.solitaire.search.analysis import AnalysisError, analyse, best_text
 
-    if is_card_code(args.input):
+    if args.number is not None:                     # golf analyse -n 5 draw 4: moves only
+        args.moves = ([] if args.input is None else [args.input]) + list(args.moves)
+        args.input = f"deal {args.number}"
+    elif args.input is None:
+        args.parser.error("give a game code, a file, '-' or --number N")
+    elif is_card_code(args.input):
         return cardcodes.run_analyse(args)
     if args.fair:
         return run_fair(args)
@@ -123,7 +130,8 @@ def _start(args: argparse.Namespace) -> tuple[Board, RuleSet, GameState]:
     check_variant(args.variant)
     for index, text in enumerate(args.moves, start=1):
         check_move(text, index)
-    board = read_checked_board(args.input, args.variant)
+    board = (number_board(args.number, args.variant) if args.number is not None
+             else read_checked_board(args.input, args.variant))
     rules, state = board_game(board, args.variant)
     return board, rules, state
 

@@ -53,10 +53,30 @@ DEFAULT_VARIANT = "app-facil"
 NO_LETTER = "- (a composed variant has no code letter)"
 
 
+def add_number_argument(parser: argparse.ArgumentParser, what: str = "a game code") -> None:
+    """``--number N`` (``-n N``): a deal number instead of ``what``, the same option in every
+    command that takes a deal (``golf deal``, ``golf play``, ``golf solve``, ``golf analyse``)."""
+    parser.add_argument("--number", "-n", type=int, metavar="N",
+                        help=f"deal number N (1 to {MAX_DEAL}) instead of {what}, under "
+                             f"--variant (default {DEFAULT_VARIANT})")
+
+
+def number_board(number: int, variant: str | None) -> Board:
+    """The starting position of deal ``number`` under ``variant`` (default
+    :data:`DEFAULT_VARIANT`), as a board named ``deal N`` (``golf solve -n N``)."""
+    from golfcore.solitaire import engine
+    from golfcore.solitaire.search.boards import Board
+
+    if not 1 <= number <= MAX_DEAL:
+        raise GolfError(f"--number {number}: a deal number is 1 to {MAX_DEAL}")
+    name = DEFAULT_VARIANT if variant is None else variant
+    state = engine.start_deal(rule_set(name), number)
+    return Board(f"deal {number}", state.position, name, number, "code")
+
+
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     """``--number N`` and ``--variant V``, read by :func:`make_game`."""
-    parser.add_argument("--number", "-n", type=int, metavar="N",
-                        help=f"deal number N (1 to {MAX_DEAL}) instead of a game code")
+    add_number_argument(parser)
     parser.add_argument("--variant", metavar="V",
                         help="variant to play, possibly composed (cards4+jokers=2); with a code "
                              f"it replaces the code's letter; with --number the default is "

@@ -23,7 +23,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from golfcore.cli.options import add_json_arguments, progress_wanted
-from golfcore.cli.common import (FairSearching, add_samples_argument, add_search_arguments,
+from golfcore.cli.common import (FairSearching, add_number_argument, add_samples_argument,
+                                 add_search_arguments, number_board,
                                  bilingual, bound_percent, board_game, chance_text, check_variant,
                                  fair_options, limits_text, read_checked_board, search_limits)
 from golfcore.cli.output import (BAD_INPUT, OK, Searching, err, error_text, fields, out, plural,
@@ -43,7 +44,7 @@ FAIR_SECONDS = 10.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("inputs", nargs="+", metavar="CODE|FILE",
+    parser.add_argument("inputs", nargs="*", metavar="CODE|FILE",
                         help="game codes (GO1-C-AAAAAAB), files or '-' for stdin: a position in "
                              "the text form, JSON (a position, a saved game, a summary), or "
                              "black-hole-solver's board (Talon:, Foundations:, 7 columns); the "
@@ -67,6 +68,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "seconds (and the bracket's sampling at S more); "
                              f"neither: {FAIR_SECONDS:g} s, then at most {FAIR_SECONDS:g} s of "
                              "sampling. Not with --best")
+    add_number_argument(parser, "an input (before the inputs given)")
     add_samples_argument(parser, "--fair")
     add_search_arguments(parser, "each input's search", fair="--fair")
 
@@ -98,15 +100,23 @@ def _inputs(args: argparse.Namespace, unread: list[str],
     """Each input that can be read: (the input, how progress names it, its board, rule set and
     starting state). One that cannot is said on stderr and added to ``unread``; the others
     follow."""
-    for index, source in enumerate(args.inputs, start=1):
+    sources = list(args.inputs)
+    if args.number is not None:
+        sources.insert(0, f"deal {args.number}")
+    if not sources:
+        args.parser.error("give a game code, a file, '-' or --number N")
+    for index, source in enumerate(sources, start=1):
         try:
-            board = read_checked_board(source, args.variant)
+            if index == 1 and args.number is not None:
+                board = number_board(args.number, args.variant)
+            else:
+                board = read_checked_board(source, args.variant)
             rules, state = board_game(board, args.variant)
         except GolfError as exc:
             unread.append(source)
             err(error_text(str(exc)))
             continue
-        what = source if len(args.inputs) == 1 else f"{source} ({index} of {len(args.inputs)})"
+        what = source if len(sources) == 1 else f"{source} ({index} of {len(sources)})"
         yield source, what, board, rules, state
 
 
