@@ -23,7 +23,9 @@ def check_common(node: Node, data: dict[str, Any], path: str, game: str,
     """The checks every case shares: rule ids, the document and its quote, the variants (which
     must be ``game``'s). golfcore's ids and documents are unprefixed; ``name:ID`` and
     ``name:file`` are the file's own ``catalogue``'s. Returns the variant names (``all``
-    expanded)."""
+    expanded to the variants whose rules the case assumes:
+    :mod:`golfcore.conformance.assumptions`)."""
+    from golfcore.conformance.assumptions import extended, variants_for_all
     from golfcore.errors import GolfError as _GolfError
     from golfcore.framework.compose import find_variant
     from golfcore.framework.registry import registry
@@ -71,7 +73,7 @@ def check_common(node: Node, data: dict[str, Any], path: str, game: str,
                         f"style of quotation marks may differ)")
     variants = data["variants"]
     if variants == ["all"]:
-        return [v.name for v in registry(game)]
+        return variants_for_all(registry(game))
     for i, name in enumerate(variants):
         line = fields["variants"].value[i].line
         try:
@@ -82,7 +84,19 @@ def check_common(node: Node, data: dict[str, Any], path: str, game: str,
             raise SpecError(path, line, f"variant {name!r} is a {variant.game} variant, and "
                                         f"this case is a {game} case"
                             + ("" if game == CARD_GAME else " (say 'game: card-game')"))
+    if _extensible(data):
+        return extended(list(variants), registry(game))
     return list(variants)
+
+
+def _extensible(data: dict[str, Any]) -> bool:
+    """Whether a case that names its variants also runs under a plugin variant playing their
+    rules: not when an expectation depends on the variant's name (``expect_by_variant``) or
+    its start names a variant (a ``code``, whose letter is the variant's)."""
+    if "code" in (data.get("start") or {}):
+        return False
+    return not any(isinstance(step, dict) and "expect_by_variant" in step
+                   for step in data.get("steps") or ())
 
 
 def _own(catalogue: Catalogue | None, name: str, what: str, path: str, line: int) -> Catalogue:
