@@ -65,6 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--coverage", action="store_true",
                         help="also list the rule ids that no case checks, per catalogue: "
                              "golfcore's RULES.md (APP, C4, CG) and a suite's own (exit 1 if any)")
+    parser.add_argument("--wide", action="store_true",
+                        help="print the whole rule x variant grid instead of a line per rule id")
     add_json_arguments(parser, "the report")
 
 
@@ -102,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
                                 for name, ids in by_catalogue.items()}
         print_json(data, args.pretty)
     else:
-        out(conform.format_report(report))
+        out(conform.format_report(report, wide=args.wide))
         if args.coverage:
             out("")
             for name, rules in gaps.items():

@@ -3,7 +3,8 @@
 A :class:`CaseResult` per case and variant (:data:`PASS`, :data:`FAIL` with its
 :class:`Failure` values in the spec's own terms, or :data:`SKIP` with the reason); a
 :class:`Report` gathers them with the spec errors, as a rule ids × variants matrix.
-:func:`format_matrix` and :func:`format_report` print it; :func:`coverage` and
+:func:`format_summary` (a line per rule id with its counts), :func:`format_matrix` (the whole
+grid) and :func:`format_report` print it; :func:`coverage` and
 :func:`uncovered` say which rule ids of the catalogue (``specs/RULES.md``) its cases name.
 """
 
@@ -133,10 +134,43 @@ def format_matrix(report: Report) -> str:
     return "\n".join(line.rstrip() for line in lines)
 
 
-def format_report(report: Report) -> str:
-    """The report as ``golf conform`` prints it: the engine, the table, then each spec error and
-    failure."""
-    parts = [f"engine: {report.engine}", format_matrix(report)]
+#: The widest rule id :func:`format_summary` shows whole (a longer one is cut, ending in ``…``).
+SUMMARY_ID = 60
+
+
+def rule_counts(report: Report) -> dict[str, dict[str, int]]:
+    """rule id → how many (case, variant) results of its cases passed, failed and were
+    skipped, and under how many variants (``variants``), in catalogue order."""
+    out: dict[str, dict[str, int]] = {}
+    seen: dict[str, set[str]] = {}
+    for r in report.results:
+        for rule in r.case.rules:
+            counts = out.setdefault(rule, {PASS: 0, FAIL: 0, SKIP: 0, "variants": 0})
+            counts[r.status] += 1
+            seen.setdefault(rule, set()).add(r.variant)
+            counts["variants"] = len(seen[rule])
+    return {k: out[k] for k in sorted(out, key=_rule_key)}
+
+
+def format_summary(report: Report) -> str:
+    """One line per rule id with its counts (passed, failed, skipped, variants), within 100
+    columns whatever the number of variants (the whole grid: :func:`format_matrix`)."""
+    counts = rule_counts(report)
+    width = min(max([len("rule")] + [len(r) for r in counts]), SUMMARY_ID) + 2
+    heads = ("passed", "failed", "skipped", "variants")
+    lines = ["rule".ljust(width) + "  ".join(heads)]
+    for rule, c in counts.items():
+        shown = rule if len(rule) <= SUMMARY_ID else rule[:SUMMARY_ID - 1] + "…"
+        cells = [str(c[k]).rjust(len(h)) for k, h in zip((PASS, FAIL, SKIP, "variants"), heads)]
+        lines.append(shown.ljust(width) + "  ".join(cells))
+    return "\n".join(lines)
+
+
+def format_report(report: Report, wide: bool = False) -> str:
+    """The report as ``golf conform`` prints it: the engine, the summary per rule id (the whole
+    rule × variant grid when ``wide``), then each spec error and failure."""
+    table = format_matrix(report) if wide else format_summary(report)
+    parts = [f"engine: {report.engine}", table]
     failures = [r for r in report.results if r.status == FAIL]
     if report.errors:
         parts.append("spec errors:\n" + "\n".join(f"  {e}" for e in report.errors))
