@@ -62,10 +62,14 @@ def test_golf_conform_reports_the_matrix_and_failures(tmp_path, capsys):
     spec.write_text(WRONG, encoding="utf-8")
     assert cli.main(["conform", str(OPENING)]) == 0
     out = capsys.readouterr().out
-    assert "APP-05  pass       pass" in out and "2 passed, 0 failed" in out
+    assert "APP-05       2       0        0         2" in out and "2 passed, 0 failed" in out
+    assert cli.main(["conform", str(OPENING), "--wide"]) == 0
+    assert "APP-05  pass       pass" in capsys.readouterr().out
     assert cli.main(["conform", str(spec)]) == 1
     out = capsys.readouterr().out
-    assert "APP-03  FAIL" in out
+    assert "APP-03       0       1        0         1" in out
+    assert cli.main(["conform", str(spec), "--wide"]) == 1
+    assert "APP-03  FAIL" in capsys.readouterr().out
     assert f"{spec}:19: step 1 (play 1): card: expected \"9D\", got \"9C\"" in out
 
 
