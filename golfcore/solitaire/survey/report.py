@@ -119,7 +119,7 @@ def format_fair(summary: dict[str, Any]) -> list[str]:
     lines = _table(table, right=set(range(1, 6)))
     lines.append("(mean fair: the mean of these deals' fair chances, exact when every deal's is;")
     if bracketed:
-        lines.append(" else LOW-HIGH, a bracket that holds it at 95 %: the exact values, plus "
+        lines.append(" else LOW to HIGH, a bracket that holds it at 95 %: the exact values, plus "
                      "what the other deals' searches proved,")
         lines.append(" narrowed by bounds sampled on their stocks (statistical); about these "
                      "deals only; docs/survey.md)")
