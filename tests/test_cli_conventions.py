@@ -241,3 +241,17 @@ def test_samples_has_one_default(capsys, command):
     code, out, _ = run(capsys, command, "--help")
     assert code == 0
     assert f"(default {SAMPLES};" in " ".join(out.split())
+
+
+# -- suggestions: only variants the command takes -------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["survey", "--deals", "1", "--variant", "cardgolf"],
+                                  ["deal", "-n", "1", "--variant", "cardgolf"]])
+def test_survey_and_deal_suggest_only_solitaire_variants(capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert code == 1 and out == ""
+    assert "for the solitaire: expected one of app-clasico" in err
+    assert "card-golf" not in err and "six-card" not in err
+    code, _, err = run(capsys, *argv[:-1], "card-golf")
+    assert code == 1 and "card-golf is a card-game variant, not a solitaire variant" in err

@@ -83,6 +83,25 @@ def add_game_arguments(parser: argparse.ArgumentParser) -> None:
                              f"{DEFAULT_VARIANT}")
 
 
+def solitaire_variant(spec: str) -> Variant:
+    """The solitaire variant ``spec`` names; an unknown name suggests only solitaire variants
+    (``golf deal``, ``golf survey`` take no other), and a card-game variant's name says so."""
+    from golfcore.errors import VariantError
+    from golfcore.framework.registry import registry
+
+    try:
+        return find_variant(spec, registry("solitaire"))
+    except VariantError:
+        try:
+            other = find_variant(spec)
+        except VariantError:
+            other = None
+        if other is not None and other.game != "solitaire":
+            raise VariantError(f"{other.name} is a {other.game} variant, not a solitaire "
+                               f"variant (golf variants lists them by game)") from None
+        raise
+
+
 def make_game(code: str | None, number: int | None, variant: str | None,
               parser: argparse.ArgumentParser) -> Game:
     """The game a command was asked for: a code (its deal under ``variant`` when given), or a
@@ -94,9 +113,9 @@ def make_game(code: str | None, number: int | None, variant: str | None,
         parser.error("give a game code (such as GO1-C-AAAAAAB) or --number N")
     if code is not None:
         if variant is not None:
-            return Game(find_variant(variant), deal=parse_code(code).number)
+            return Game(solitaire_variant(variant), deal=parse_code(code).number)
         return Game.from_code(code)
-    return Game(find_variant(DEFAULT_VARIANT if variant is None else variant), deal=number)
+    return Game(solitaire_variant(DEFAULT_VARIANT if variant is None else variant), deal=number)
 
 
 def is_undo(text: str) -> bool:
@@ -138,7 +157,7 @@ def refusal_text(index: int, text: str, card: object, reason: str,
 def check_variant(variant: str | None) -> None:
     """Refuse an empty or blank ``--variant`` at once: it must not mean the default."""
     if variant is not None:
-        find_variant(variant)
+        solitaire_variant(variant)
 
 
 def read_checked_board(source: str, variant: str | None) -> Board:

@@ -13,7 +13,6 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from golfcore.errors import GolfError
-from golfcore.framework.compose import find_variant
 from golfcore.solitaire import engine
 from golfcore.solitaire.deal import MAX_DEAL
 from golfcore.solitaire.rules import rule_set
@@ -72,7 +71,9 @@ def parse_variants(texts: str | Sequence[str]) -> list[str]:
             part = part.strip()
             if not part:
                 continue
-            name = find_variant(part).name
+            from golfcore.cli.common import solitaire_variant   # golfcore.cli imports this
+
+            name = solitaire_variant(part).name
             # a variant whose rules cannot be loaded, or that no search handles, fails here,
             # not in a worker
             check_searchable(rule_set(name))
