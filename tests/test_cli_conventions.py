@@ -163,6 +163,19 @@ def test_survey_progress_follows_progress_and_quiet(capsys, tmp_path, flags, sho
     assert ("survey [" in err) is shown
 
 
+@pytest.mark.parametrize("flags, shown", [((), False), (("--progress",), True), (("-q",), False)])
+def test_conform_progress_counts_spec_files(capsys, flags, shown):
+    from golfcore.conformance.specfile import SPECS_DIR
+
+    folder = SPECS_DIR / "cards4"
+    files = len(list(folder.glob("*.yaml")))
+    code, out, err = run(capsys, "conform", str(folder), *flags)
+    assert code == 0 and "0 failed" in out
+    assert ("conform [" in err) is shown
+    if shown:                     # a line every few percent in a log, the last at every file
+        assert f"{files}/{files}" in err and "files/s" in err
+
+
 def test_progress_and_quiet_together_are_a_usage_error(capsys, tmp_path):
     code, _, err = run(capsys, "survey", "--deals", "1", "--progress", "-q")
     assert code == 2 and "not allowed with argument" in err

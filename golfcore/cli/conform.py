@@ -17,7 +17,9 @@ from __future__ import annotations
 import argparse
 import os
 
-from golfcore.cli.options import add_json_arguments
+from golfcore.runs.progress import Progress
+
+from golfcore.cli.options import add_json_arguments, add_progress_arguments, progress_wanted
 from golfcore.cli.output import BAD_INPUT, OK, error, out, print_json
 
 
@@ -68,6 +70,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--wide", action="store_true",
                         help="print the whole rule x variant grid instead of a line per rule id")
     add_json_arguments(parser, "the report")
+    add_progress_arguments(parser)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,10 +90,22 @@ def run(args: argparse.Namespace) -> int:
         find_variant(name)              # an unknown variant is bad input before any engine runs
     engine = (conform.InProcessEngine() if args.program is None
               else conform.ProgramEngine(args.program, args.timeout))
+    bar: Progress | None = None
+
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = Progress(total, enabled=progress_wanted(args), label="conform",
+                           unit="files")
+        else:
+            bar.update(done - bar.done)
+
     try:
-        report = conform.run(paths, engine, args.variant)
+        report = conform.run(paths, engine, args.variant, progress)
     finally:
         engine.close()
+        if bar is not None:
+            bar.close()
     by_catalogue = conform.coverage_by_catalogue(report) if args.coverage else {}
     gaps = {name: [rule for rule, named in ids.items() if not named]
                for name, ids in by_catalogue.items()}

@@ -23,7 +23,7 @@ results and report (:data:`PASS`, :data:`FAIL`, :data:`SKIP`, :class:`Failure`,
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -181,9 +181,11 @@ class Runner:
 
 
 def run(paths: Iterable[str | Path], engine: Engine,
-        variants: Iterable[str] | None = None) -> Report:
+        variants: Iterable[str] | None = None,
+        progress: Callable[[int, int], None] | None = None) -> Report:
     """Load every spec file under ``paths`` and run each case under each of its variants
-    (restricted to ``variants`` when given)."""
+    (restricted to ``variants`` when given). ``progress``, when given, is called with the
+    number of spec files done and their total: once before the first and after each file."""
     from golfcore.framework.compose import find_variant
 
     wanted = None
@@ -191,7 +193,7 @@ def run(paths: Iterable[str | Path], engine: Engine,
         wanted = {find_variant(v).name for v in variants}
     runner = Runner(engine)
     report = Report(engine=runner.name)
-    for path in discover(list(paths)):
+    for path in _counted(discover(list(paths)), progress):
         spec: SpecFile = load(path)
         report.errors += spec.errors
         if spec.catalogue is not None:
@@ -216,3 +218,14 @@ def run(paths: Iterable[str | Path], engine: Engine,
                     if isinstance(engine, ProgramEngine) and engine.proc.poll() is not None:
                         raise
     return report
+
+
+def _counted(files: list[Path], progress: Callable[[int, int], None] | None) -> Iterator[Path]:
+    """``files`` one by one, telling ``progress`` how many are done: before the first, and
+    after each (the loop asks for the next file once it is done with one)."""
+    if progress is not None:
+        progress(0, len(files))
+    for done, path in enumerate(files, 1):
+        yield path
+        if progress is not None:
+            progress(done, len(files))
