@@ -17,6 +17,7 @@ Each command is one module of this package with two functions, ``add_arguments(p
 ``golf web``               :mod:`golfcore.cli.web`: play both games in the browser
 ``golf stats``             :mod:`golfcore.cli.stats`: the statistics of ``golf web``; export, import
 ``golf plugins``           :mod:`golfcore.cli.plugins`: every plugin, loaded or left out, and why
+``golf perft``             :mod:`golfcore.cli.perft`: count the lines of legal actions of a depth
 =========================  =======================================================================
 
 What commands share lives in :mod:`golfcore.cli.output` (stdout, stderr, JSON, tables, exit
@@ -40,8 +41,8 @@ from dataclasses import dataclass
 from collections.abc import Callable, Sequence
 
 from golfcore.version import __version__
-from golfcore.cli import (analyse, conform, deal, play, plugins, serve, solve, stats, survey,
-                          tournament, variants, web)
+from golfcore.cli import (analyse, conform, deal, perft, play, plugins, serve, solve, stats,
+                          survey, tournament, variants, web)
 from golfcore.cli.output import BAD_INPUT, INTERRUPTED, OK, PROG, err, error
 from golfcore.errors import GolfError, UnsupportedError
 from golfcore.framework.deprecation import show_in_command_line
@@ -136,6 +137,14 @@ COMMANDS: tuple[Command, ...] = (
             "left out (it could not be imported, is not what its group holds, failed a check, "
             "or needs a plugin left out) with the reason; and the deprecation warnings a plugin "
             "gave while it loaded. Exit status 0 even when some were left out."),
+    Command("perft", "count the lines of legal actions of a given length from a deal or a code",
+            perft.add_arguments, perft.run,
+            "Count the sequences of exactly DEPTH legal actions from a deal, a code or a "
+            "position under VARIANT (plays, draws and redeals in the solitaire, no undo; every "
+            "seat's actions in turn in the card game, whose code fixes every card); a line "
+            "that ends the game sooner is not counted. --divide adds the count under each "
+            "first action. Check an engine's move generator against specs/perft/ "
+            "(docs/perft.md)."),
 )
 
 
