@@ -21,8 +21,8 @@ from golfcore.cardgame.bots.spec import BotSpec
 from golfcore.cardgame.match import Match
 from golfcore.terminal import keys as k
 from golfcore.terminal.card_screen import CardView, card_lines
+from golfcore.terminal.session import Session
 from golfcore.terminal.texts import Texts
-from golfcore.web.i18n import VARIANT_TITLES
 
 #: The person at the terminal, in ``--seats``.
 ME = "me"
@@ -46,7 +46,7 @@ def make_bots(seats: Sequence[BotSpec | None], variant: str, seed: int) -> list[
             for seat, spec in enumerate(seats)]
 
 
-class CardSession:
+class CardSession(Session):
     """One match at the terminal: ``seats`` holds each seat's bot, ``None`` for the person's
     (one seat); ``new_match`` deals the match ``N`` starts."""
 
@@ -77,10 +77,8 @@ class CardSession:
 
     # -- drawing ---------------------------------------------------------------------------------
 
-    def title(self) -> str:
-        name = self.match.variant.name
-        titles = VARIANT_TITLES.get(name)
-        return titles[self.texts.lang] if titles else name
+    def variant_name(self) -> str:
+        return self.match.variant.name
 
     def lines(self) -> list[str]:
         view = CardView(self.title(), tuple("" if spec is None else spec.label
@@ -96,16 +94,10 @@ class CardSession:
     def press(self, key: str) -> bool:
         """Do what ``key`` asks; ``False`` once the player quits."""
         action = k.card_key(key)
-        if action is None:
-            return True
-        if action.name == k.QUIT:
-            return False
-        if action.name in (k.HELP, k.CLOSE):
-            self.help = action.name == k.HELP and not self.help
-            return True
-        if self.help:
-            return True
-        self.message = ""
+        shared = self.shared_key(action)
+        if shared is not None:
+            return shared
+        assert action is not None
         obs = self.match.observation(self.me)
         if action.name == k.NEW:
             self.start(self.new_match())

@@ -13,14 +13,14 @@ from golfcore.solitaire.game import Game
 from golfcore.solitaire.hints import Hint
 from golfcore.terminal import keys as k
 from golfcore.terminal.solitaire_screen import SolitaireView, solitaire_lines
+from golfcore.terminal.session import Session
 from golfcore.terminal.texts import Texts
-from golfcore.web.i18n import VARIANT_TITLES
 
 #: The hint strategy of ``H``, as the page asks it.
 HINT = "solver"
 
 
-class SolitaireSession:
+class SolitaireSession(Session):
     """One solitaire game at the terminal, and the games ``N`` deals after it."""
 
     def __init__(self, game: Game, texts: Texts, unicode: bool = True) -> None:
@@ -34,10 +34,8 @@ class SolitaireSession:
 
     # -- drawing ---------------------------------------------------------------------------------
 
-    def title(self) -> str:
-        name = self.game.variant.name
-        titles = VARIANT_TITLES.get(name)
-        return titles[self.texts.lang] if titles else name
+    def variant_name(self) -> str:
+        return self.game.variant.name
 
     def lines(self) -> list[str]:
         view = SolitaireView(self.title(), self.game.code, self.message, self.help, self.unicode)
@@ -51,16 +49,10 @@ class SolitaireSession:
     def press(self, key: str) -> bool:
         """Do what ``key`` asks; ``False`` once the player quits."""
         action = k.solitaire_key(key)
-        if action is None:
-            return True
-        if action.name == k.QUIT:
-            return False
-        if action.name in (k.HELP, k.CLOSE):
-            self.help = action.name == k.HELP and not self.help
-            return True
-        if self.help:
-            return True
-        self.message = ""
+        shared = self.shared_key(action)
+        if shared is not None:
+            return shared
+        assert action is not None
         if action.name == k.NEW:
             self.game = Game.start(self.game.rules.variant)
             self.games.append(self.game)
