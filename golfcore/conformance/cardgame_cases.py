@@ -47,11 +47,12 @@ def card_game_case(node: Node, data: dict[str, Any], path: str,
     from golfcore.errors import GolfError as _GolfError
 
     fields = node.value
-    variants = check_common(node, data, path, CARD_GAME, catalogue)
+    variants, assumes = check_common(node, data, path, CARD_GAME, catalogue)
     if "start_error" in data:
         return Case(path=path, line=node.line, id=data["id"], rules=tuple(data["rules"]),
                     document=data["source"]["document"], quote=data["source"]["quote"],
-                    variants=tuple(variants), features=tuple(data.get("features", ())),
+                    assumes=assumes, variants=tuple(variants),
+                    features=tuple(data.get("features", ())),
                     start=_refused_card_game_start(fields["start"], data["start"], path),
                     steps=(), description=data.get("description", ""),
                     decision=data["source"].get("decision", ""), game=CARD_GAME,
@@ -68,7 +69,7 @@ def card_game_case(node: Node, data: dict[str, Any], path: str,
                   for i, step_node in enumerate(fields["steps"].value, start=1))
     return Case(path=path, line=node.line, id=data["id"], rules=tuple(data["rules"]),
                 document=data["source"]["document"], quote=data["source"]["quote"],
-                variants=tuple(variants), features=tuple(data.get("features", ())),
+                assumes=assumes, variants=tuple(variants), features=tuple(data.get("features", ())),
                 start=start, steps=steps, description=data.get("description", ""),
                 decision=data["source"].get("decision", ""), game=CARD_GAME)
 

@@ -19,13 +19,13 @@ from golfcore.conformance.yaml12 import Node, plain
 
 
 def check_common(node: Node, data: dict[str, Any], path: str, game: str,
-                 catalogue: Catalogue | None = None) -> list[str]:
+                 catalogue: Catalogue | None = None) -> tuple[list[str], Any]:
     """The checks every case shares: rule ids, the document and its quote, the variants (which
     must be ``game``'s). golfcore's ids and documents are unprefixed; ``name:ID`` and
-    ``name:file`` are the file's own ``catalogue``'s. Returns the variant names (``all``
-    expanded to the variants whose rules the case assumes:
-    :mod:`golfcore.conformance.assumptions`)."""
-    from golfcore.conformance.assumptions import extended, variants_for_all
+    ``name:file`` are the file's own ``catalogue``'s. Returns the variant names the case runs
+    under (``all`` expanded to the variants whose rules satisfy what the case assumes) and
+    that assumption (:mod:`golfcore.conformance.assumptions`)."""
+    from golfcore.conformance.assumptions import applies, extended, variants_for_all
     from golfcore.errors import GolfError as _GolfError
     from golfcore.framework.compose import find_variant
     from golfcore.framework.registry import registry
@@ -72,8 +72,15 @@ def check_common(node: Node, data: dict[str, Any], path: str, game: str,
                         f"the quote is not verbatim in {document} (only white space and the "
                         f"style of quotation marks may differ)")
     variants = data["variants"]
+    reg = registry(game)
+    stated = _own_assumes(node, data, path, game, catalogue) if "assumes" in fields or \
+        "checks" in fields else None
     if variants == ["all"]:
-        return variants_for_all(registry(game))
+        if stated is not None:
+            return variants_for_all(reg, stated), stated
+        derived = _derived(data, reg, game, built_in=True)
+        return variants_for_all(reg, derived), derived
+    named = []
     for i, name in enumerate(variants):
         line = fields["variants"].value[i].line
         try:
@@ -84,9 +91,89 @@ def check_common(node: Node, data: dict[str, Any], path: str, game: str,
             raise SpecError(path, line, f"variant {name!r} is a {variant.game} variant, and "
                                         f"this case is a {game} case"
                             + ("" if game == CARD_GAME else " (say 'game: card-game')"))
-    if _extensible(data):
-        return extended(list(variants), registry(game))
-    return list(variants)
+        if stated is not None and not applies(variant, stated, reg):
+            raise SpecError(path, line, f"variant {name!r} does not play what the case "
+                                        f"assumes ('assumes', 'checks'): name only variants "
+                                        f"that do, or 'all'")
+        named.append(variant)
+    assumes = stated if stated is not None else _derived(data, reg, game, named=named)
+    if stated is None and not _extensible(data):
+        return list(variants), assumes
+    return extended(list(variants), reg, assumes), assumes
+
+
+def _reads(data: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """The actions a case's steps take and the keys its expectations name."""
+    actions: set[str] = set()
+    keys: set[str] = set()
+    for step in data.get("steps") or ():
+        if isinstance(step, str):
+            actions.add(step)
+            continue
+        if not isinstance(step, dict):
+            continue
+        actions |= {k for k in step if k not in ("expect", "expect_by_variant", "note",
+                                                 "repeat", "as", "observe")}
+        if isinstance(step.get("expect"), dict):
+            keys |= set(step["expect"])
+        for expect in (step.get("expect_by_variant") or {}).values():
+            if isinstance(expect, dict):
+                keys |= set(expect)
+    return actions, keys
+
+
+def _derived(data: dict[str, Any], reg: Any, game: str, named: list[Any] | None = None,
+             built_in: bool = False) -> Any:
+    """What a case with no ``assumes`` assumes: the rules of the variants it names (of
+    golfcore's own variants for ``all``)."""
+    from golfcore.conformance.assumptions import BUILT_IN, derive
+
+    variants = [v for v in reg if v.origin == BUILT_IN] if built_in else list(named or ())
+    actions, keys = _reads(data)
+    return derive(variants, reg, game, actions, keys)
+
+
+def _own_assumes(node: Node, data: dict[str, Any], path: str, game: str,
+                 catalogue: Catalogue | None) -> Any:
+    """A case's own ``assumes`` and ``checks`` (format 6), each slot and rule checked."""
+    from golfcore.conformance.assumptions import explicit
+    from golfcore.framework.compose import effective_rules
+    from golfcore.framework.games import game_kind
+    from golfcore.framework.registry import registry
+
+    fields = node.value
+    reg = registry(game)
+    kind = game_kind(game)
+    slots = set(kind.slots) | set(kind.defaults) | {r.slot for r in reg.rules.values()}
+    for v in reg:
+        slots |= set(effective_rules(v))
+    rules: dict[str, list[str | None]] = {}
+    for slot, value in (data.get("assumes") or {}).items():
+        line = fields["assumes"].value[slot].line if slot in fields["assumes"].value else \
+            fields["assumes"].line
+        if slot not in slots:
+            raise SpecError(path, line, f"assumes: unknown slot {slot!r} of the {game}: "
+                                        f"expected one of {', '.join(sorted(slots))}")
+        allowed = value if isinstance(value, list) else [value]
+        for rule in allowed:
+            if rule is None:
+                continue
+            name = str(rule).split("=", 1)[0]
+            known = sorted(r.name for r in reg.rules.values() if r.slot == slot)
+            if name not in known:
+                raise SpecError(path, line, f"assumes: {slot}: unknown rule {rule!r}: the "
+                                            f"rules of that slot are {', '.join(known)}")
+        rules[slot] = list(allowed)
+    checks = list(data.get("checks") or ())
+    for i, rule_id in enumerate(checks):
+        space, _ = split(rule_id)
+        if space is None and rule_id not in known_rule_ids():
+            raise SpecError(path, fields["checks"].value[i].line,
+                            f"checks: unknown rule id {rule_id!r}: not in golfcore's "
+                            f"catalogue (specs/RULES.md)")
+        if space is not None:
+            _own(catalogue, space, f"rule id {rule_id!r}", path, fields["checks"].value[i].line)
+    return explicit(rules, checks)
 
 
 def _extensible(data: dict[str, Any]) -> bool:

@@ -87,6 +87,10 @@ class Case:
     #: such a case has no steps, and its ``start`` holds the protocol's fields of ``new`` as
     #: written (cards canonical where they parse), unchecked
     start_error: dict[str, Any] | None = None
+    #: what the case assumes of the rules in play
+    #: (:class:`golfcore.conformance.assumptions.Assumes`): its own ``assumes`` and ``checks``
+    #: (format 6), else derived from the variants it names; ``None`` for a case made by hand
+    assumes: Any = None
 
 
 @dataclass

@@ -29,13 +29,14 @@ def solitaire_case(node: Node, data: dict[str, Any], path: str,
 
     fields = node.value
     line = node.line
-    variants = check_common(node, data, path, SOLITAIRE, catalogue)
+    variants, assumes = check_common(node, data, path, SOLITAIRE, catalogue)
     start = data["start"]
     start_line = fields["start"].line
     if "start_error" in data:
         return Case(path=path, line=line, id=data["id"], rules=tuple(data["rules"]),
                     document=data["source"]["document"], quote=data["source"]["quote"],
-                    variants=tuple(variants), features=tuple(data.get("features", ())),
+                    assumes=assumes, variants=tuple(variants),
+                    features=tuple(data.get("features", ())),
                     start=_refused_start(fields["start"], start, path), steps=(),
                     description=data.get("description", ""),
                     decision=data["source"].get("decision", ""),
@@ -53,7 +54,7 @@ def solitaire_case(node: Node, data: dict[str, Any], path: str,
                   for i, step_node in enumerate(fields["steps"].value, start=1))
     return Case(path=path, line=line, id=data["id"], rules=tuple(data["rules"]),
                 document=data["source"]["document"], quote=data["source"]["quote"],
-                variants=tuple(variants), features=tuple(data.get("features", ())),
+                assumes=assumes, variants=tuple(variants), features=tuple(data.get("features", ())),
                 start=start, steps=steps, description=data.get("description", ""),
                 decision=data["source"].get("decision", ""))
 

@@ -1,8 +1,9 @@
 """Conformance spec files: load YAML safely, validate, and keep the line of everything.
 
-A spec file (``format: 5``; ``format: 1`` holds solitaire cases only, ``format: 2`` adds the
+A spec file (``format: 6``; ``format: 1`` holds solitaire cases only, ``format: 2`` adds the
 card game, ``format: 3`` refused starts and four solitaire expectations, ``format: 4`` a
-suite's own rules catalogue, ``format: 5`` the solitaire action ``redeal``; described by
+suite's own rules catalogue, ``format: 5`` the solitaire action ``redeal``, ``format: 6`` what a
+case assumes of the rules in play, ``assumes`` and ``checks``; described by
 ``specs/schema.json`` and ``specs/README.md``) holds *cases*: a game (the solitaire unless
 ``game: card-game``), a start, and either a sequence of steps with expectations after any step,
 or ``start_error``: the start must be refused. :func:`load` turns one file into :class:`Case`
@@ -64,9 +65,9 @@ __all__ = [
 #: The newest format; :data:`FORMATS` are the ones this loader reads (1: solitaire cases only;
 #: 2: card-game cases; 3: refused starts and the expectations of :data:`FORMAT_3_EXPECT`;
 #: 4: a suite's own ``catalogue``, :mod:`golfcore.conformance.catalogue`; 5: the solitaire
-#: action ``redeal``, for variants with passes through the stock).
-FORMAT = 5
-FORMATS = (1, 2, 3, 4, 5)
+#: action ``redeal``, for variants with passes through the stock; 6: ``assumes`` and ``checks``).
+FORMAT = 6
+FORMATS = (1, 2, 3, 4, 5, 6)
 
 #: Solitaire expectations that need ``format: 3``.
 FORMAT_3_EXPECT = ("undoable", "code", "deal", "score_kind")
@@ -199,6 +200,10 @@ def _shape_of(case_node: Node, fmt: int, game: str, path: str) -> SpecError | No
             if step.value == "redeal" or (isinstance(step.value, dict) and "redeal" in step.value):
                 return SpecError(path, step.line, f"the action 'redeal' needs 'format: 5' (this "
                                                   f"file says format {fmt})")
+    for key in ("assumes", "checks"):
+        if fmt < 6 and key in fields:
+            return SpecError(path, fields[key].line, f"{key!r} needs 'format: 6' (this file "
+                                                     f"says format {fmt})")
     if refused is not None and steps is not None:
         return SpecError(path, steps.line, "a case whose start must be refused ('start_error') "
                                            "has no 'steps'")
