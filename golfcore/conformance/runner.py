@@ -32,6 +32,7 @@ from golfcore.conformance.engines import (MAX_TIMEOUT, Engine, EngineError, InPr
                                           ProgramEngine, check_timeout, engine_for,
                                           split_command)
 from golfcore.conformance.model import CARD_GAME, Case, SpecError, SpecFile, Step
+from golfcore.conformance.offers import RUN, SKIPPED, Offer, OfferError, decide, read_offers
 from golfcore.conformance.report import (FAIL, MARKS, PASS, SKIP, CaseResult, Failure, Report,
                                          coverage, coverage_by_catalogue, format_matrix,
                                          format_report, uncovered)
@@ -64,17 +65,59 @@ class Runner:
         self.variants = {v["name"] if isinstance(v, dict) else v
                          for v in hello.get("variants", ())}
         self.name = str(hello.get("engine", engine))
+        try:
+            #: what the engine says it plays (``docs/engines.md``); none: golfcore's names
+            self.offers = read_offers(hello, frozenset(self.features))
+        except OfferError as exc:
+            raise EngineError(f"engine {engine}: its 'hello' cannot be read: {exc}") from None
+        #: the offer being run, while a case runs under one
+        self._offer: Offer | None = None
 
-    def run_case(self, case: Case, variant: str) -> CaseResult:
-        if case.game == CARD_GAME:
-            return self._run_card_game(case, variant)
-        return self._run_solitaire(case, variant)
+    def run_case(self, case: Case, variant: str, offer: Offer | None = None) -> CaseResult:
+        """Run ``case``; under ``offer`` (the engine's variant of that name, playing
+        ``variant``'s rules), else under golfcore's ``variant``."""
+        self._offer = offer
+        try:
+            if case.game == CARD_GAME:
+                result = self._run_card_game(case, variant)
+            else:
+                result = self._run_solitaire(case, variant)
+        finally:
+            self._offer = None
+        if offer is not None:
+            return CaseResult(case, offer.variant, result.status, result.failures,
+                              result.reason)
+        return result
+
+    def cases_under_offers(self, case: Case) -> Iterator[tuple[str, Offer, str | None]]:
+        """For each offer ``case`` concerns: the golfcore variant whose expectations apply
+        (or ``SKIPPED``), the offer, and the reason it is skipped (or None)."""
+        for offer in self.offers:
+            verdict, variant, why = decide(case, offer)
+            if verdict == RUN and variant is not None:
+                yield variant, offer, None
+            elif verdict == SKIPPED:
+                yield SKIPPED, offer, why
+
+    @property
+    def _variant_sent(self) -> str | None:
+        return self._offer.variant if self._offer is not None else None
+
+    def _compared(self) -> dict[str, bool]:
+        """How replies are compared under the current offer: without the feature
+        ``reasons``, a refusal's reason code is not compared (only that it was refused)."""
+        if self._offer is None:
+            return {}
+        return {"reasons": "reasons" in self._offer.features}
 
     def _unsupported(self, case: Case, variant: str) -> str | None:
         """Why the engine cannot run ``case`` under ``variant`` (its ``hello`` says), or None."""
-        missing = sorted(set(case.features) - self.features)
+        features = self._offer.features if self._offer is not None else self.features
+        missing = sorted(set(case.features) - features)
         if missing:
             return f"engine lacks {', '.join(missing)}"
+        if self._offer is not None:
+            return None
         base = variant.split("+", 1)[0]
         if base not in self.variants:
             return f"engine lacks variant {base}"
@@ -108,8 +151,8 @@ class Runner:
         why = self._unsupported(case, variant)
         if why:
             return CaseResult(case, variant, SKIP, reason=why)
-        request: dict[str, Any] = {"cmd": "new", "game": CARD_GAME, "variant": variant,
-                                   **case.start}
+        request: dict[str, Any] = {"cmd": "new", "game": CARD_GAME,
+                                   "variant": self._variant_sent or variant, **case.start}
         if case.start_error is not None:
             return self._refused(case, variant, request)
         reply = self.engine.request(request)
@@ -124,7 +167,8 @@ class Runner:
             else:
                 message = {"cmd": "observe", "seat": step.seat}
             step_reply = self.engine.request(message)
-            failures += compare_card_game(case, step, variant, step_reply, reply.get("code"))
+            failures += compare_card_game(case, step, variant, step_reply, reply.get("code"),
+                                          **self._compared())
             if failures:
                 break
         return CaseResult(case, variant, FAIL if failures else PASS, tuple(failures))
@@ -135,7 +179,7 @@ class Runner:
         why = self._unsupported(case, variant)
         if why:
             return CaseResult(case, variant, SKIP, reason=why)
-        request: dict[str, Any] = {"cmd": "new", "variant": variant}
+        request: dict[str, Any] = {"cmd": "new", "variant": self._variant_sent or variant}
         if case.start_error is not None:     # the start is sent as written: the loader kept it so
             return self._refused(case, variant, {**request, **case.start})
         if "position" in case.start:
@@ -149,7 +193,7 @@ class Runner:
         failures: list[Failure] = []
         for step in case.steps:
             reply = self._do(step)
-            failures += compare(case, step, variant, reply)
+            failures += compare(case, step, variant, reply, **self._compared())
             if failures:
                 break
         return CaseResult(case, variant, FAIL if failures else PASS, tuple(failures))
@@ -188,11 +232,17 @@ def run(paths: Iterable[str | Path], engine: Engine,
     number of spec files done and their total: once before the first and after each file."""
     from golfcore.framework.compose import find_variant
 
-    wanted = None
-    if variants:
-        wanted = {find_variant(v).name for v in variants}
+    variants = list(variants or ())
     runner = Runner(engine)
-    report = Report(engine=runner.name)
+    wanted = None
+    if variants and runner.offers:
+        unknown = sorted(set(variants) - {o.variant for o in runner.offers})
+        if unknown:
+            raise EngineError(f"engine {runner.name} offers no variant {', '.join(unknown)}: "
+                              f"it offers {', '.join(o.variant for o in runner.offers)}")
+    elif variants:
+        wanted = {find_variant(v).name for v in variants}
+    report = Report(engine=runner.name, offers=list(runner.offers))
     for path in _counted(discover(list(paths)), progress):
         spec: SpecFile = load(path)
         report.errors += spec.errors
@@ -207,6 +257,9 @@ def run(paths: Iterable[str | Path], engine: Engine,
                                      f"{known.sources}: one name, one catalogue"))
                 continue
         for case in spec.cases:
+            if runner.offers:
+                _run_under_offers(runner, case, report, wanted_offers=variants)
+                continue
             for variant in case.variants:
                 if wanted is not None and variant not in wanted:
                     continue
@@ -218,6 +271,23 @@ def run(paths: Iterable[str | Path], engine: Engine,
                     if isinstance(engine, ProgramEngine) and engine.proc.poll() is not None:
                         raise
     return report
+
+
+def _run_under_offers(runner: Runner, case: Case, report: Report,
+                      wanted_offers: Iterable[str] | None) -> None:
+    """Run ``case`` under each offer of the engine it concerns (``--variant`` names offers)."""
+    wanted = set(wanted_offers or ())
+    for variant, offer, why in runner.cases_under_offers(case):
+        if wanted and offer.variant not in wanted:
+            continue
+        if why is not None:
+            report.results.append(CaseResult(case, offer.variant, SKIP, reason=why))
+            continue
+        try:
+            report.results.append(runner.run_case(case, variant, offer))
+        except EngineError as exc:
+            fail = Failure(case.path, case.line, 0, "-", "engine", "a reply", str(exc))
+            report.results.append(CaseResult(case, offer.variant, FAIL, (fail,)))
 
 
 def _counted(files: list[Path], progress: Callable[[int, int], None] | None) -> Iterator[Path]:
