@@ -1,7 +1,8 @@
 """What a conformance run yields, and how it is shown.
 
 A :class:`CaseResult` per case and variant (:data:`PASS`, :data:`FAIL` with its
-:class:`Failure` values in the spec's own terms, or :data:`SKIP` with the reason); a
+:class:`Failure` values in the spec's own terms, :data:`KNOWN`: a failure the engine's file of
+known differences lists, with its reason, or :data:`SKIP` with the reason); a
 :class:`Report` gathers them with the spec errors, as a rule ids × variants matrix.
 :func:`format_summary` (a line per rule id with its counts), :func:`format_matrix` (the whole
 grid) and :func:`format_report` print it; :func:`coverage` and
@@ -18,6 +19,8 @@ from golfcore.conformance.model import Case, SpecError
 from golfcore.conformance.suite import known_rule_ids
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
+#: A failure that the engine's known differences (``specs/engines/NAME.yaml``) list.
+KNOWN = "known"
 
 
 @dataclass(frozen=True)
@@ -45,19 +48,24 @@ class Failure:
 
 @dataclass(frozen=True)
 class CaseResult:
-    """How one case went under one variant: ``status`` pass, fail or skip, the failed checks,
-    and why it was skipped."""
+    """How one case went under one variant: ``status`` pass, fail, known or skip, the failed
+    checks, and why it was skipped (or, for a known difference, the difference's reason)."""
 
     case: Case
     variant: str
     status: str
     failures: tuple[Failure, ...] = ()
     reason: str = ""
+    #: for a known difference: where it is recorded upstream (an issue's address), if anywhere
+    upstream: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.case.path, "line": self.case.line, "id": self.case.id,
-                "rules": list(self.case.rules), "variant": self.variant, "status": self.status,
-                "reason": self.reason, "failures": [f.to_json() for f in self.failures]}
+        out = {"path": self.case.path, "line": self.case.line, "id": self.case.id,
+               "rules": list(self.case.rules), "variant": self.variant, "status": self.status,
+               "reason": self.reason, "failures": [f.to_json() for f in self.failures]}
+        if self.upstream:
+            out["upstream"] = self.upstream
+        return out
 
 
 @dataclass
@@ -70,13 +78,15 @@ class Report:
     #: the suites' own catalogues (format 4) by name
     #: (:class:`~golfcore.conformance.catalogue.Catalogue`)
     catalogues: dict[str, Any] = field(default_factory=dict)
+    #: what the engine said it plays (:class:`~golfcore.conformance.offers.Offer`), if it did
+    offers: list[Any] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return not self.errors and all(r.status != FAIL for r in self.results)
 
     def counts(self) -> dict[str, int]:
-        out = {PASS: 0, FAIL: 0, SKIP: 0}
+        out = {PASS: 0, FAIL: 0, SKIP: 0, KNOWN: 0}
         for r in self.results:
             out[r.status] += 1
         out["errors"] = len(self.errors)
@@ -90,8 +100,9 @@ class Report:
         return seen
 
     def matrix(self) -> dict[str, dict[str, str]]:
-        """rule id → variant → pass / fail / skip (fail beats pass beats skip)."""
-        rank = {FAIL: 3, PASS: 2, SKIP: 1}
+        """rule id → variant → pass / fail / known / skip (fail beats known beats pass beats
+        skip)."""
+        rank = {FAIL: 4, KNOWN: 3, PASS: 2, SKIP: 1}
         out: dict[str, dict[str, str]] = {}
         for r in self.results:
             for rule in r.case.rules:
@@ -118,7 +129,7 @@ def _rule_key(rule: str) -> tuple[int, str, int]:
             int(number) if number.isdigit() else 0)
 
 
-MARKS = {PASS: "pass", FAIL: "FAIL", SKIP: "skip", None: "-"}
+MARKS = {PASS: "pass", FAIL: "FAIL", SKIP: "skip", KNOWN: "known", None: "-"}
 
 
 def format_matrix(report: Report) -> str:
@@ -145,7 +156,7 @@ def rule_counts(report: Report) -> dict[str, dict[str, int]]:
     seen: dict[str, set[str]] = {}
     for r in report.results:
         for rule in r.case.rules:
-            counts = out.setdefault(rule, {PASS: 0, FAIL: 0, SKIP: 0, "variants": 0})
+            counts = out.setdefault(rule, {PASS: 0, FAIL: 0, SKIP: 0, KNOWN: 0, "variants": 0})
             counts[r.status] += 1
             seen.setdefault(rule, set()).add(r.variant)
             counts["variants"] = len(seen[rule])
@@ -153,15 +164,20 @@ def rule_counts(report: Report) -> dict[str, dict[str, int]]:
 
 
 def format_summary(report: Report) -> str:
-    """One line per rule id with its counts (passed, failed, skipped, variants), within 100
-    columns whatever the number of variants (the whole grid: :func:`format_matrix`)."""
+    """One line per rule id with its counts (passed, failed, skipped, variants; known
+    differences too when there are any), within 100 columns whatever the number of variants
+    (the whole grid: :func:`format_matrix`)."""
     counts = rule_counts(report)
     width = min(max([len("rule")] + [len(r) for r in counts]), SUMMARY_ID) + 2
-    heads = ("passed", "failed", "skipped", "variants")
+    keys: tuple[str, ...] = (PASS, FAIL, SKIP, "variants")
+    heads: tuple[str, ...] = ("passed", "failed", "skipped", "variants")
+    if any(c[KNOWN] for c in counts.values()):
+        keys, heads = (PASS, FAIL, KNOWN, SKIP, "variants"), \
+            ("passed", "failed", "known", "skipped", "variants")
     lines = ["rule".ljust(width) + "  ".join(heads)]
     for rule, c in counts.items():
         shown = rule if len(rule) <= SUMMARY_ID else rule[:SUMMARY_ID - 1] + "…"
-        cells = [str(c[k]).rjust(len(h)) for k, h in zip((PASS, FAIL, SKIP, "variants"), heads)]
+        cells = [str(c[k]).rjust(len(h)) for k, h in zip(keys, heads)]
         lines.append(shown.ljust(width) + "  ".join(cells))
     return "\n".join(lines)
 
@@ -174,6 +190,13 @@ def format_report(report: Report, wide: bool = False) -> str:
     failures = [r for r in report.results if r.status == FAIL]
     if report.errors:
         parts.append("spec errors:\n" + "\n".join(f"  {e}" for e in report.errors))
+    known = [r for r in report.results if r.status == KNOWN]
+    if known:
+        lines = ["known differences:"]
+        for r in known:
+            lines.append(f"  {r.case.id} [{r.variant}] ({', '.join(r.case.rules)}): {r.reason}"
+                         + (f" ({r.upstream})" if r.upstream else ""))
+        parts.append("\n".join(lines))
     if failures:
         lines = ["failures:"]
         for r in failures:
@@ -181,8 +204,9 @@ def format_report(report: Report, wide: bool = False) -> str:
             lines += [f"    {f}" for f in r.failures]
         parts.append("\n".join(lines))
     c = report.counts()
-    parts.append(f"{c[PASS]} passed, {c[FAIL]} failed, {c[SKIP]} skipped, "
-                 f"{c['errors']} spec errors")
+    parts.append(f"{c[PASS]} passed, {c[FAIL]} failed, "
+                 + (f"{c[KNOWN]} known differences, " if c[KNOWN] else "")
+                 + f"{c[SKIP]} skipped, {c['errors']} spec errors")
     return "\n\n".join(parts)
 
 
