@@ -184,6 +184,19 @@ class PerftResult:
     case: PerftCase
     passed: bool
     message: str = ""
+    #: why the engine was not asked (it plays no variant with the line's rules), if it was not
+    skipped: str = ""
+    #: the engine's variant that counted, when it is not the line's own name
+    variant: str = ""
+
+    @property
+    def status(self) -> str:
+        return "skip" if self.skipped else "pass" if self.passed else "fail"
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.case.to_json(), "status": self.status,
+                "message": self.skipped or self.message, "engine_variant": self.variant or
+                self.case.variant}
 
 
 def check(cases: Iterable[PerftCase], counting: Counting = golfcore_counts) -> Iterator[

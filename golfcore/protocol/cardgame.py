@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from golfcore.protocol.perft import FIELDS as PERFT_FIELDS, perft_reply
 from golfcore.cardgame.actions import Action
 from golfcore.cardgame.engine import check_players, check_seed
 from golfcore.cardgame.match import Match
@@ -38,6 +39,7 @@ DEFAULT_VARIANT = "card-golf"
 FIELDS: dict[str, set[str]] = {
     "new": {"variant", "players", "seed", "code", "round", "seats", "seat_kinds"},
     "observe": {"seat"}, "legal": {"seat"}, "act": {"seat", "action"}, "referee": set(),
+    "perft": PERFT_FIELDS,
 }
 
 #: Error kinds of this game's commands (besides ``bad-input``).
@@ -160,7 +162,7 @@ class CardGameTable:
         self._opening = self._play_computers()
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "observe": self._observe, "legal": self._legal, "act": self._act,
-            "referee": self._referee,
+            "referee": self._referee, "perft": self._perft,
         }
 
     def started(self) -> dict[str, Any]:
@@ -265,3 +267,16 @@ class CardGameTable:
                                             f"session that plays every seat ('new' without "
                                             f"'seats')")
         return {"referee": self.match.referee()}
+
+    def _perft(self, request: dict[str, Any]) -> dict[str, Any]:
+        from golfcore.cardgame import perft
+
+        if not self.is_referee:      # the counts follow hidden cards (when a round ends...)
+            raise RequestError(NOT_REFEREE, f"this session plays seat(s) "
+                                            f"{', '.join(map(str, self.seats))} only: 'perft' "
+                                            f"counts every seat's actions over hidden cards, "
+                                            f"for a session that plays every seat ('new' "
+                                            f"without 'seats')")
+        rules, state = self.match.rules, self.match.state
+        return perft_reply(request, lambda d, n: perft.perft(rules, state, d, n),
+                           lambda d, n: perft.divide(rules, state, d, n))

@@ -46,7 +46,7 @@ from golfcore.version import __version__
 
 PROTOCOL = 1
 FEATURES = ("code", "deal", "position", "undo", "hint", "score", "messages", "jokers",
-            "empty-waste", "compose", "solve", "card-game", "redeal")
+            "empty-waste", "compose", "solve", "card-game", "redeal", "perft")
 
 BAD_JSON = "bad-json"
 BAD_REQUEST = "bad-request"

@@ -17,6 +17,7 @@ import reprlib
 from collections.abc import Callable
 from typing import Any
 
+from golfcore.protocol.perft import FIELDS as PERFT_FIELDS, perft_reply
 from golfcore.errors import GolfError
 from golfcore.framework.compose import find_variant
 from golfcore.notation import parse_card
@@ -35,6 +36,7 @@ FIELDS: dict[str, set[str]] = {
     "new": {"variant", "code", "deal", "position"}, "state": set(), "legal": set(),
     "play": {"column", "row", "card"}, "draw": set(), "redeal": set(), "undo": set(),
     "hint": {"strategy", "limit", "seconds"}, "solve": {"best", "limit", "seconds"},
+    "perft": PERFT_FIELDS,
 }
 
 
@@ -153,7 +155,7 @@ class SolitaireTable:
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "state": self._state, "legal": self._legal, "play": self._play,
             "draw": self._draw, "redeal": self._redeal, "undo": self._undo, "hint": self._hint,
-            "solve": self._solve,
+            "solve": self._solve, "perft": self._perft,
         }
 
     def started(self) -> dict[str, Any]:
@@ -232,6 +234,13 @@ class SolitaireTable:
         if not best and result.winnable is not True:
             data["best"] = None                      # not searched: the verdict only
         return {"solve": data, "state": state_of(game)}
+
+    def _perft(self, request: dict[str, Any]) -> dict[str, Any]:
+        from golfcore.solitaire import perft
+
+        rules, state = self.game.rules, self.game.state
+        return perft_reply(request, lambda d, n: perft.perft(rules, state, d, n),
+                           lambda d, n: perft.divide(rules, state, d, n))
 
     def _result(self, result: ActionResult) -> dict[str, Any]:
         reply: dict[str, Any] = {"ok": result.accepted, "action": result.action,
