@@ -60,7 +60,10 @@ def _claimed(name: str, game: str, plays: Any) -> Variant:
 
     reg = registry(game)
     if isinstance(plays, str):
-        variant = find_variant(plays, reg)
+        try:
+            variant = find_variant(plays, reg)
+        except GolfError as exc:
+            raise OfferError(f"offer {name!r}: plays: {exc}") from None
         if variant.game != game:
             raise OfferError(f"offer {name!r}: plays {plays!r}, a {variant.game} variant, "
                              f"in the {game}")
@@ -135,7 +138,8 @@ def read_offers(hello: Mapping[str, Any], features: frozenset[str]) -> list[Offe
 def decide(case: Case, offer: Offer) -> tuple[str, str | None, str | None]:
     """Whether ``case`` runs under ``offer``: ``(RUN, golfcore variant, None)`` with the case's
     variant whose expectations apply; ``(SKIPPED, None, reason)``; or ``(NOT_HERE, None,
-    None)`` when the offer's rules are not those the case assumes."""
+    None)`` when the offer's rules are not those the case assumes (for a case whose
+    expectations differ by variant: those of none of the variants it names)."""
     from golfcore.framework.compose import find_variant
     from golfcore.framework.registry import registry
 
@@ -157,7 +161,6 @@ def decide(case: Case, offer: Offer) -> tuple[str, str | None, str | None]:
     same = [v for v in case.variants
             if {s: r for s, r in played(find_variant(v, reg), reg).items() if s not in offer.own}
             == {s: r for s, r in mine.items() if s not in offer.own}]
-    if by_variant and not same:
-        return SKIPPED, None, ("the case expects per variant, and the engine's rules are "
-                               "those of none of its variants")
+    if by_variant and not same:      # written for other variants' rules (as golfcore runs it)
+        return NOT_HERE, None, None
     return RUN, (same[0] if same else case.variants[0] if case.variants else None), None

@@ -24,7 +24,7 @@ from golfcore.conformance.report import FAIL, KNOWN, PASS, SKIP, Report, _rule_k
 from golfcore.conformance.suite import SPECS_DIR
 
 __all__ = ["EngineRun", "results_data", "write_results", "write_html", "rule_texts",
-           "RESULTS_FORMAT"]
+           "RESULTS_FORMAT", "render_html"]
 
 #: The version of ``results.json``'s layout.
 RESULTS_FORMAT = 1
@@ -93,6 +93,7 @@ def results_data(runs: Sequence[EngineRun], paths: Iterable[str]) -> dict[str, A
 
 
 def write_results(path: str | Path, data: dict[str, Any]) -> None:
+    """Write :func:`results_data`'s value to ``path`` as JSON."""
     Path(path).write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
                           encoding="utf-8")
 
