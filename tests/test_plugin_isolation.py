@@ -143,7 +143,10 @@ def test_golf_plugins_lists_what_loaded_and_what_was_left_out(broken, capsys):
             "ModuleNotFoundError: No module named 'golf_broken_missing_module'") in text
     assert "  left out  crashy (golf-broken 1.0, golf_broken_missing_module:Bot)" in text
     assert "  left out  not-a-hint (golf-broken 1.0, golf_broken:NOT_A_RULE)" in text
-    assert text.rstrip().endswith(" loaded, 11 left out")
+    assert ("  left out  not-a-factory (golf-broken 1.0, golf_broken:NOT_A_RULE): TypeError: "
+            "engine entry point 'not-a-factory' loads str, not a factory") in text
+    assert "  loaded    crashing (golf-broken 1.0): engine 'crashing'" in text
+    assert text.rstrip().endswith(" loaded, 12 left out")
 
 
 def test_golf_variants_conform_and_plugins_work_beside_a_broken_package():
@@ -168,10 +171,23 @@ def test_golf_variants_conform_and_plugins_work_beside_a_broken_package():
     records = [json.loads(line) for line in plugins.stdout.splitlines()]
     out = {(r["group"], r["entry_point"]) for r in records if not r["loaded"]}
     assert out == {(g, n) for g, names in LEFT_OUT.items() for n in names} | {
-        ("golfcore.cardgame.bots", "crashy"), ("golfcore.solitaire.hints", "not-a-hint")}
+        ("golfcore.cardgame.bots", "crashy"), ("golfcore.solitaire.hints", "not-a-hint"),
+        ("golfcore.engines", "not-a-factory")}
     good = [r for r in records if r["loaded"] and r["distribution"] == "golf-broken"]
     assert {r["provides"] for r in good} == {
-        "rule 'no-sevens' (slot house)", "variant 'house-cards4' (Cards4, as the house plays it)"}
+        "rule 'no-sevens' (slot house)", "variant 'house-cards4' (Cards4, as the house plays it)",
+        "engine 'crashing'"}
+    # golfcore is still judged by name; the broken engines are errors of their own
+    ours = golf("conform", "--engine", "golfcore", "specs/cards4")
+    assert ours.returncode == 0 and "Traceback" not in ours.stderr
+    left = golf("conform", "--engine", "not-a-factory", "specs/cards4")
+    assert left.returncode == 1 and "Traceback" not in left.stderr
+    assert "golf: error: engine 'not-a-factory' was left out: golf-broken 1.0" in left.stderr
+    crashed = golf("conform", "--engine", "crashing", "--engine", "golfcore", "specs/cards4")
+    assert crashed.returncode == 1 and "Traceback" not in crashed.stderr
+    assert ("golf: error: engine 'crashing' could not start: RuntimeError: the engine's program "
+            "is not installed") in crashed.stderr
+    assert "passed, 0 failed" in crashed.stdout        # golfcore still ran
     assert all(r["error"] for r in records if not r["loaded"])
 
 

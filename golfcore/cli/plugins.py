@@ -24,8 +24,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def records() -> list[PluginRecord]:
     """Every plugin record: each game's rules and variants, then its other groups (the card
-    game's bots, the solitaire's hint strategies), games in their usual order."""
+    game's bots, the solitaire's hint strategies), games in their usual order; then the
+    engines ``golf conform --engine`` can judge."""
     from golfcore.cardgame.bots.base import bot_plugins
+    from golfcore.conformance.engine_plugins import engine_records
     from golfcore.framework.registry import registry
     from golfcore.solitaire.hints import hint_plugins
 
@@ -35,7 +37,8 @@ def records() -> list[PluginRecord]:
         reg = registry(game)
         found += _in_load_order(list(reg.loaded + reg.left_out), reg.loaded + reg.left_out)
         found += extra[game]() if game in extra else []
-    return found
+    engines = list(engine_records())
+    return found + sorted(engines, key=lambda r: r.left_out)
 
 
 def _in_load_order(records: list[PluginRecord], order: tuple[PluginRecord, ...]
@@ -71,7 +74,8 @@ def text(found: list[PluginRecord]) -> list[str]:
             heads.add((record.game, record.group))
             if lines:
                 lines.append("")
-            lines.append(f"{record.game}: {record.group}")
+            lines.append(f"{record.game}: {record.group}" if record.game != "both"
+                         else f"engines: {record.group}")
         who = f"{record.distribution} {record.version}".strip()
         if record.left_out:
             lines.append(f"  left out  {record.entry_point} ({who}, {record.value}): "

@@ -66,3 +66,8 @@ CARD_TRADITIONAL = Variant(name="traditional", title="Traditional card golf", ga
 BAD_PARAM = Variant(name="bad-param", title="A parameter nobody takes", game="card-game",
                     rules={"board": "shape", "values": "document-values", "end": "holes"},
                     params={"holes": 3, "sevens": 2})
+
+
+def crashing_engine(timeout: float) -> None:
+    """An engine factory that fails when it is started."""
+    raise RuntimeError("the engine's program is not installed")
