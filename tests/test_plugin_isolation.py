@@ -149,7 +149,7 @@ def test_golf_plugins_lists_what_loaded_and_what_was_left_out(broken, capsys):
     assert text.rstrip().endswith(" loaded, 12 left out")
 
 
-def test_golf_variants_conform_and_plugins_work_beside_a_broken_package():
+def test_golf_variants_conform_and_plugins_work_beside_a_broken_package(tmp_path):
     listed = golf("variants", "--json")
     names = {json.loads(line)["name"] for line in listed.stdout.splitlines()}   # one a line
     assert BUILT_IN | {"house-cards4"} <= names
@@ -183,7 +183,8 @@ def test_golf_variants_conform_and_plugins_work_beside_a_broken_package():
     left = golf("conform", "--engine", "not-a-factory", "specs/cards4")
     assert left.returncode == 1 and "Traceback" not in left.stderr
     assert "golf: error: engine 'not-a-factory' was left out: golf-broken 1.0" in left.stderr
-    crashed = golf("conform", "--engine", "crashing", "--engine", "golfcore", "specs/cards4")
+    crashed = golf("conform", "--engine", "crashing", "--engine", "golfcore", "specs/cards4",
+                   "--results", str(tmp_path / "results.json"))
     assert crashed.returncode == 1 and "Traceback" not in crashed.stderr
     assert ("golf: error: engine 'crashing' could not start: RuntimeError: the engine's program "
             "is not installed") in crashed.stderr
