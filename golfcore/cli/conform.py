@@ -146,8 +146,9 @@ def run(args: argparse.Namespace) -> int:
             engine.close()
             return error(str(exc))
         try:
-            report = _run_one(conform, paths, engine, args)
-            counts = _perft(engine) if args.perft else []
+            report = _run_one(conform, paths, engine, args,
+                              "conform" if len(names) == 1 else f"conform {name}")
+            counts = _perft(engine, args) if args.perft else []
         except conform.EngineError as exc:
             error(f"{name or args.program or 'golfcore'}: {exc}")
             failed = True
@@ -172,23 +173,31 @@ def run(args: argparse.Namespace) -> int:
     return BAD_INPUT if failed else status
 
 
-def _perft(engine: Any) -> list[Any]:
-    """The shipped count files checked against ``engine``."""
+def _perft(engine: Any, args: argparse.Namespace) -> list[Any]:
+    """The shipped count files checked against ``engine``, with a progress display."""
     from golfcore.conformance.perft import find_files, read_file, shipped_folder
     from golfcore.conformance.perft_engines import check_engine
 
     cases = [c for f in find_files([shipped_folder()]) for c in read_file(f)]
-    return list(check_engine(cases, engine))
+    bar = Progress(len(cases), enabled=progress_wanted(args), label="perft", unit="counts")
+    out_: list[Any] = []
+    try:
+        for result in check_engine(cases, engine):
+            out_.append(result)
+            bar.update(1)
+    finally:
+        bar.close()
+    return out_
 
 
-def _run_one(conform: Any, paths: list[Any], engine: Any, args: argparse.Namespace) -> Any:
+def _run_one(conform: Any, paths: list[Any], engine: Any, args: argparse.Namespace,
+             label: str = "conform") -> Any:
     bar: Progress | None = None
 
     def progress(done: int, total: int) -> None:
         nonlocal bar
         if bar is None:
-            bar = Progress(total, enabled=progress_wanted(args), label="conform",
-                           unit="files")
+            bar = Progress(total, enabled=progress_wanted(args), label=label, unit="files")
         else:
             bar.update(done - bar.done)
 
