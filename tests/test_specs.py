@@ -72,6 +72,7 @@ def _needed_features(case: Case) -> set[str]:
             needed.add("compose")
         return needed
     needed = {next(iter(case.start))}                      # code, deal or position
+    needed -= {"kpatience"}     # a verdict case's KPatience deal: kpatience-deal, else position
     for step in case.steps:
         if step.action in ("undo", "hint", "redeal"):
             needed.add(step.action)

@@ -38,6 +38,7 @@ from golfcore.conformance.report import (FAIL, MARKS, PASS, SKIP, CaseResult, Fa
                                          format_report, uncovered)
 from golfcore.conformance.solitaire_cases import position_from_spec
 from golfcore.conformance.specfile import discover, load
+from golfcore.conformance.verdicts import VerdictCase, run_verdict
 
 __all__ = [
     "Runner", "run",
@@ -78,7 +79,9 @@ class Runner:
         ``variant``'s rules), else under golfcore's ``variant``."""
         self._offer = offer
         try:
-            if case.game == CARD_GAME:
+            if isinstance(case, VerdictCase):   # kind: solve (golfcore.conformance.verdicts)
+                result = run_verdict(self, case, variant)
+            elif case.game == CARD_GAME:
                 result = self._run_card_game(case, variant)
             else:
                 result = self._run_solitaire(case, variant)

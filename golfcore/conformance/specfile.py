@@ -49,6 +49,7 @@ from golfcore.conformance.model import CARD_GAME, GAMES, SOLITAIRE, Case, SpecEr
 from golfcore.conformance.schema import schema, schema_errors
 from golfcore.conformance.solitaire_cases import MAX_REPEAT, position_from_spec, solitaire_case
 from golfcore.conformance.suite import SPECS_DIR, documents, known_rule_ids, normalise_quote
+from golfcore.conformance.verdicts import is_verdict_case, verdict_case
 from golfcore.conformance.yaml12 import (MAX_ALIAS_VALUES, MAX_DEPTH, MAX_DIGITS, Node, load_yaml,
                                          load_yaml_shared, plain)
 
@@ -126,6 +127,12 @@ def loads(text: str, name: str = "<spec>") -> SpecFile:
     cases: list[Case] = []
     for i, case_node in enumerate(top["cases"].value):
         data = plain(case_node)
+        if is_verdict_case(case_node):          # kind: solve (golfcore.conformance.verdicts)
+            try:
+                cases.append(verdict_case(case_node, data, name, catalogue))
+            except SpecError as exc:
+                errors.append(exc)
+            continue
         game = _game_of(case_node, fmt.value, name)
         if isinstance(game, SpecError):
             errors.append(game)
@@ -219,10 +226,15 @@ def discover(paths: list[str | Path]) -> list[Path]:
     for raw in paths:
         p = Path(raw)
         if p.is_dir():
-            found += sorted(q for q in p.rglob("*.y*ml") if q.suffix in (".yaml", ".yml"))
+            found += sorted(q for q in p.rglob("*.y*ml") if q.suffix in (".yaml", ".yml")
+                            and q.parent.resolve() != KNOWN_DIR)
         else:
             found.append(p)
     return found
+
+
+#: The shipped engines' known differences (``specs/engines/NAME.yaml``): not spec files.
+KNOWN_DIR = (SPECS_DIR / "engines").resolve()
 
 
 def default_paths() -> list[Path]:
