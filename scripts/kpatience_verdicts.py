@@ -78,7 +78,7 @@ differences:
 
 KNOWN_CASE = """  - case: kpatience-{n}
     variant: golf
-    rules: [C4-09, APP-07]
+    rules: [C4-09]
     reason: >-
       KPatience's Golf solver (patsolve's GolfSolver, which Debian builds without
       black-hole-solver) offers the talon only when no card can be played, so it misses wins
