@@ -131,8 +131,8 @@ class AisleriotEngine:
         self.raw = self.harness.ask(["state"])
         dragged = {s - 1 for s in self.raw["legal"] if s != STOCK}
         clicked = {s - 1 for s in self.raw["clickable"]}
-        if dragged != clicked:      # golf.scm tests a drag and a click alike
-            raise EngineError(f"Aisleriot's Golf plays columns {sorted(clicked)} on a click "
+        if dragged != clicked:      # golf.scm tests a drag and a tap alike
+            raise EngineError(f"Aisleriot's Golf plays columns {sorted(clicked)} on a tap "
                               f"but {sorted(dragged)} on a drag")
         return {"ok": True, "state": self.state()}
 
@@ -141,6 +141,9 @@ class AisleriotEngine:
         return {"ok": True, "legal": reply["state"]["legal"], "state": reply["state"]}
 
     def _play(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A touch of a card: in Aisleriot a tap (press and release, no drag) on a card runs
+        the game's button-clicked on its slot, whichever card of the slot was under the
+        pointer; golf.scm then plays the slot's top card if it fits the waste."""
         from golfcore.errors import CardError
         from golfcore.notation import parse_card
 
@@ -155,7 +158,9 @@ class AisleriotEngine:
                      for i, c in enumerate(cards) if from_aisleriot(c) == card]
             if not where:
                 return self._refused("play", card, "no such card on Aisleriot's board")
-            slot, n = where[0][0], where[0][1] + 1
+            slot, index = where[0]
+            if slot == STOCK:       # face down: the player sees no such card to touch
+                return self._refused("play", card, "that card lies face down in the stock")
         else:
             column, row = message.get("column"), message.get("row")
             if not isinstance(column, int) or isinstance(column, bool) or \
@@ -164,11 +169,15 @@ class AisleriotEngine:
             if not 1 <= column <= 7:
                 return self._refused("play", None, f"Aisleriot's Golf has no column {column}")
             slot = column + 1
-            height = len(slots[slot])
-            n = 1 if row is None else height - row + 1
-        touched = slots[slot][n - 1] if 1 <= n <= len(slots[slot]) else None
-        card = from_aisleriot(touched) if touched else None
-        return self._move("play", ["drag", slot, n], card)
+            index = 0 if row is None else len(slots[slot]) - row
+            if not 0 <= index < len(slots[slot]):      # no card under the pointer
+                return self._refused("play", None, f"no card at row {row} of column {column}"
+                                     if row is not None else f"column {column} is empty")
+        touched = from_aisleriot(slots[slot][index])
+        reply = self._move("play", ["click", slot], touched)
+        if reply["ok"]:
+            reply["card"] = reply["state"]["waste"]
+        return reply
 
     def _draw(self, message: dict[str, Any]) -> dict[str, Any]:
         reply = self._move("draw", ["click", STOCK], None)

@@ -5,9 +5,10 @@
 ;;; They call functions that the Aisleriot program defines in C (the `(aisleriot interface)'
 ;;; module: slots, cards, score, features, the game's callbacks).  This file supplies those
 ;;; functions, loads the two installed modules unchanged, and drives the game as Aisleriot's
-;;; board does: a drag of a card goes through the game's button-pressed, droppable? and
-;;; button-released; a click on the stock through button-clicked; after each move the end of
-;;; the game is tested with game-continuable and game-won, and undo is the api module's own.
+;;; board does: a tap (press and release) on a slot goes through the game's button-clicked,
+;;; a drag of cards through button-pressed, droppable? and button-released; after each move
+;;; the end of the game is tested with game-continuable and game-won; undo is the api
+;;; module's own.
 ;;;
 ;;; Usage: guile-3.0 --auto-compile harness.scm DIRECTORY-OF-AISLERIOT-GO-FILES
 ;;;
@@ -19,7 +20,8 @@
 ;;;                                        (ace 1 .. king 13; clubs 0, diamonds 1, hearts 2,
 ;;;                                        spades 3)
 ;;;   (drag SLOT N)                        drags the N top cards of SLOT onto the waste
-;;;   (click SLOT)                         clicks SLOT (slot 0 is the stock)
+;;;   (click SLOT)                         taps SLOT (slot 0 is the stock, 1 the waste, 2 to 8
+;;;                                        the columns)
 ;;;   (undo)                               Aisleriot's undo
 ;;;   (state)                              the slots, the status, the score and the legal moves
 ;;;   (hint)                               the game's hint, as the slot it names
@@ -210,14 +212,17 @@
         (begin (test-end-of-game) #t)
         (begin ((api-ref 'discard-move)) (test-end-of-game) 'button-clicked)))))
 
-;; Undo (aisleriot_game_undo_move): a finished game runs again; the api module's undo.
+;; Undo (aisleriot_game_undo_move): a lost game runs again; the api module's undo.  A won
+;; game's dialog (window.c, show_game_over_dialog) is modal and offers only Close and New Game,
+;; so a won game takes no undo.
 (define (undo)
-  (if (null? (api-ref 'HISTORY))
-      'undo-insensitive
-      (begin
-        (when (finished?) (set! game-state 'running))
-        ((api-ref 'undo))
-        #t)))
+  (cond
+   ((eq? game-state 'won) 'game-won)
+   ((null? (api-ref 'HISTORY)) 'undo-insensitive)
+   (else
+    (when (finished?) (set! game-state 'running))
+    ((api-ref 'undo))
+    #t)))
 
 ;; Everything a move changes, to try a move and take it back exactly.
 (define (snapshot)
@@ -248,8 +253,8 @@
 (define (legal)
   (filter-map (lambda (m) (and (trying (cdr m) (lambda () #t)) (car m))) moves))
 
-;; The columns whose top card a click plays: the same test golf.scm makes for a drag, asked
-;; through its other entry point, so that the adapter can tell if the two ever disagree.
+;; The columns whose top card a tap plays: golf.scm tests a tap (button-clicked) as it tests a
+;; drag (droppable?); both are asked, so that the adapter can tell if the two ever disagree.
 (define (clickable)
   (filter (lambda (slot) (trying (lambda () (click slot)) (lambda () #t))) tableau))
 
@@ -397,15 +402,17 @@
               (cons 'seconds (exact->inexact
                               (/ (- (get-internal-real-time) start)
                                  internal-time-units-per-second))))))
-    ((quit) (reply (cons 'ok #t) (cons 'bye #t)) (exit 0))
+    ((quit) (reply (cons 'ok #t) (cons 'bye #t)) 'quit)
     (else (reply (cons 'ok #f) (cons 'error "unknown request")))))
 
 (let loop ()
   (let ((line (read-line)))
     (unless (eof-object? line)
-      (unless (string-null? (string-trim-both line))
-        (catch #t
-          (lambda () (serve (with-input-from-string line read)))
-          (lambda (tag . args)
-            (reply (cons 'ok #f) (cons 'error (format #f "~a: ~s" tag args))))))
-      (loop))))
+      (unless (eq? 'quit
+                   (and (not (string-null? (string-trim-both line)))
+                        (catch #t
+                          (lambda () (serve (with-input-from-string line read)))
+                          (lambda (tag . args)
+                            (reply (cons 'ok #f)
+                                   (cons 'error (format #f "~a: ~s" tag args)))))))
+        (loop)))))
