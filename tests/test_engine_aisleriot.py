@@ -89,6 +89,7 @@ def test_the_hint_is_aisleriots_and_legal(engine):
     engine.request({"cmd": "draw"})
     reply = engine.request({"cmd": "hint"})
     assert reply["hint"] in reply["state"]["legal"] and reply["hint"] != "draw"
+    assert engine.request({"cmd": "hint", "strategy": "solver"})["error"] == "bad-request"
 
 
 def test_perft_agrees_with_the_shipped_counts_at_depth_14(engine):

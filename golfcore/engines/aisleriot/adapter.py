@@ -196,6 +196,9 @@ class AisleriotEngine:
         return {"ok": True, "action": "undo", "card": back, "state": self.state()}
 
     def _hint(self, message: dict[str, Any]) -> dict[str, Any]:
+        if message.get("strategy", "aisleriot") != "aisleriot":
+            return bad("bad-request", f"Aisleriot has one hint, its game's own (strategy "
+                                      f"'aisleriot'), not {message.get('strategy')!r}")
         self.raw = self.harness.ask(["hint"])
         hint = self.raw["hint"]
         if isinstance(hint, list):
