@@ -57,6 +57,7 @@ differences:
     assert not report.ok
     text = format_report(report)
     assert "known differences:" in text and "example.invalid/issues/1" in text
+    assert f"  {listed} [liar] (APP-05): It links" in text      # the rules it departs from
     assert "known differences, " in text.splitlines()[-1]
 
 

@@ -118,7 +118,7 @@ def apply_known(report: Report, differences: Iterable[Difference]) -> Report:
         found = next((d for d in differences if d.matches(result)), None)
         if result.status == FAIL and found is not None:
             result = replace(result, status=KNOWN, reason=found.reason,
-                             upstream=found.upstream)
+                             upstream=found.upstream, departs=found.rules)
         results.append(result)
     report.results = results
     return report

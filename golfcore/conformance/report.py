@@ -58,6 +58,8 @@ class CaseResult:
     reason: str = ""
     #: for a known difference: where it is recorded upstream (an issue's address), if anywhere
     upstream: str = ""
+    #: for a known difference: the rule ids the engine departs from (the file's ``rules``)
+    departs: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         out = {"path": self.case.path, "line": self.case.line, "id": self.case.id,
@@ -65,6 +67,8 @@ class CaseResult:
                "reason": self.reason, "failures": [f.to_json() for f in self.failures]}
         if self.upstream:
             out["upstream"] = self.upstream
+        if self.departs:
+            out["departs"] = list(self.departs)
         return out
 
 
@@ -194,7 +198,8 @@ def format_report(report: Report, wide: bool = False) -> str:
     if known:
         lines = ["known differences:"]
         for r in known:
-            lines.append(f"  {r.case.id} [{r.variant}] ({', '.join(r.case.rules)}): {r.reason}"
+            lines.append(f"  {r.case.id} [{r.variant}] ({', '.join(r.departs or r.case.rules)}): "
+                         f"{r.reason}"
                          + (f" ({r.upstream})" if r.upstream else ""))
         parts.append("\n".join(lines))
     if failures:

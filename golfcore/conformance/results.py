@@ -185,6 +185,8 @@ def render_html(data: dict[str, Any]) -> str:
             out.append("<ul>")
             for col, r in by_case.get(case_id, {}).items():
                 why = f": {esc(r['reason'])}" if r.get("reason") else ""
+                if r.get("departs"):
+                    why += f" (departs from {esc(', '.join(r['departs']))})"
                 if r.get("upstream"):
                     why += f' (<a href="{esc(r["upstream"])}">upstream</a>)'
                 if r["status"] == FAIL and r.get("failures"):
