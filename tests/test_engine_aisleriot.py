@@ -18,6 +18,10 @@ from golfcore.conformance.perft import read_file
 from golfcore.conformance.perft_engines import check_engine
 from golfcore.conformance.runner import run
 
+#: Debian's guile-3.0 and aisleriot come with .ci/run after the default test run: each test
+#: here is a slow one, run (and required) after the installs.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 PERFT = ROOT / "specs" / "perft"
 
@@ -107,7 +111,6 @@ def test_without_guile_the_error_says_what_to_install(monkeypatch):
         make()
 
 
-@pytest.mark.slow
 def test_the_suite_judges_aisleriot_with_its_known_differences(engine):
     known = read_known(known_file("aisleriot"))
     report = run([ROOT / "specs"], engine)
@@ -119,7 +122,6 @@ def test_the_suite_judges_aisleriot_with_its_known_differences(engine):
     assert counts["pass"] >= 40
 
 
-@pytest.mark.slow
 def test_perft_agrees_with_every_shipped_count_of_aisleriots_rules(engine):
     """Every count file whose variant plays Aisleriot's rules (cards4), at every depth; the
     others are skipped as another variant's."""

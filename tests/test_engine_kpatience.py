@@ -19,6 +19,10 @@ from golfcore.engines.kpatience.kpat import find_kpat, solve_range
 from golfcore.kpatience_shuffle import kpatience_position
 from golfcore.solitaire.search.solver import solve
 
+#: Debian's kpat is installed by .ci/run after the default test run: every test
+#: here is a slow one, run (and required) after the installs.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parent.parent
 SOLVER = ROOT / "specs" / "solver"
 
@@ -79,7 +83,6 @@ def test_kpats_solver_draws_only_when_stuck(kpat):
     assert solve("relaxed+draw-when-stuck", kpatience_position(5), best=False).winnable is False
 
 
-@pytest.mark.slow
 def test_the_suite_judges_kpatience_with_its_known_differences(engine):
     report = run([SOLVER / "kpatience-verdicts.yaml"], engine)
     report = apply_known(report, read_known(known_file("kpatience")))
@@ -89,7 +92,6 @@ def test_the_suite_judges_kpatience_with_its_known_differences(engine):
     assert counts["pass"] >= 150
 
 
-@pytest.mark.slow
 def test_the_verdict_files_are_what_the_script_writes_from_kpat(kpat, tmp_path):
     """scripts/kpatience_verdicts.py, run again on the real kpat, writes the shipped files."""
     names = ["specs/solver/kpatience-verdicts.yaml", "specs/solver/kpatience-solver-verdicts.yaml",
