@@ -58,7 +58,9 @@ def test_every_hook_is_in_the_readme(game, hook):
 
 @pytest.mark.parametrize("game", SPECS)
 def test_every_builtin_rule_is_described(game):
-    ids = re.compile(r"^(APP|C4|CG)-\d\d$")
+    # golfcore's catalogue's ids; TextArena's rules (variants/cardgame/textarena.py) cite the
+    # catalogue of specs/textarena/RULES.md
+    ids = re.compile(r"^(APP|C4|CG)-\d\d$|^textarena:TA-\d\d$")
     for name, rule in registry(game).rules.items():
         assert rule.name == name and rule.slot and rule.summary
         assert rule.rule_ids and all(ids.match(i) for i in rule.rule_ids), name
@@ -203,7 +205,8 @@ def test_broken_third_party_plugin_is_left_out_naming_itself(tmp_path, monkeypat
 def test_each_game_has_its_own_variants_and_letters():
     solitaire, card = registry("solitaire"), registry("card-game")
     assert {v.game for v in solitaire} == {"solitaire"}
-    assert {v.name: v.letter for v in card} == {"card-golf": "G", "six-card": "S"}
+    assert {v.name: v.letter for v in card} == {"card-golf": "G", "six-card": "S",
+                                                "textarena-golf": None}
     assert card.by_letter("S").name == "six-card"
     with pytest.raises(VariantError, match="unknown variant letter 'S'"):
         solitaire.by_letter("S")
