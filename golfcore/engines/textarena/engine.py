@@ -117,10 +117,8 @@ class TextArenaEngine:
         return {"ok": True, "observation": seen}
 
     def _hello(self) -> dict[str, Any]:
-        # TextArena's own name, and golfcore's name for what it plays (``new`` takes either)
-        variants = [{"name": name, "game": "card-game", "title": TITLE}
-                    for name in (ENV_ID, PLAYS)]
-        return {"ok": True, "protocol": 1, "engine": str(self), "variants": variants,
+        variant = {"name": ENV_ID, "game": "card-game", "title": TITLE}
+        return {"ok": True, "protocol": 1, "engine": str(self), "variants": [variant],
                 "features": ["card-game"],
                 "offers": [{"variant": ENV_ID, "game": "card-game", "title": TITLE,
                             "plays": PLAYS, "features": ["card-game"], "own": dict(OWN)}]}
