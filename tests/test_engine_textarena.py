@@ -148,6 +148,8 @@ def test_the_specs_judge_textarena_with_only_known_differences(engine):
     # none concerns TextArena's rules; TextArena's own (specs/textarena) all run
     judged = {r.case.path for r in report.results if r.status != SKIP}
     assert judged == {str(ROOT / "specs" / "textarena" / "golf-v0.yaml")}
+    [skipped] = [r for r in report.results if r.status == SKIP]
+    assert skipped.reason.startswith("the engine plays its own messages: TextArena's refusals")
     tie = next(r for r in report.results if r.case.id == "ta-07-a-tie-for-lowest-shares-the-win")
     assert (tie.variant, tie.status) == ("Golf-v0", KNOWN) and "min()" in (tie.reason or "")
 
