@@ -82,7 +82,10 @@ class TextArenaEngine:
     # -- requests -----------------------------------------------------------------------------
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
-        reply = self._answer(message)
+        try:
+            reply = self._answer(message)
+        except Exception as exc:     # TextArena's fault or the adapter's: said, never hidden
+            reply = _error("internal-error", f"{type(exc).__name__}: {exc}")
         if "id" in message:
             reply = {"id": message["id"], **reply}
         return reply
