@@ -79,6 +79,35 @@ def split_command(command: str) -> list[str]:
     return argv
 
 
+def exchange(proc: subprocess.Popen[str], selector: selectors.BaseSelector, line: str,
+             timeout: float, who: str, asked: str, stderr_tail: int = 500) -> dict[str, Any]:
+    """Write ``line`` to a process that answers each line with one JSON object, and return
+    that object: an :class:`EngineError` naming ``who`` when the process stops reading, does
+    not answer ``asked`` within ``timeout`` seconds, exits (with the end of its stderr), or
+    answers with anything but a JSON object. ``selector`` watches its stdout."""
+    assert proc.stdin is not None and proc.stdout is not None
+    try:
+        proc.stdin.write(line + "\n")
+        proc.stdin.flush()
+    except OSError as exc:
+        raise EngineError(f"{who} stopped reading: {exc}") from None
+    if not selector.select(timeout):
+        raise EngineError(f"{who} did not answer {asked} within {timeout:g} s")
+    text = proc.stdout.readline()
+    if not text:
+        err = proc.stderr.read() if proc.stderr else ""
+        raise EngineError(f"{who} exited (code {proc.poll()})"
+                          + (f": {err.strip()[-stderr_tail:]}" if err.strip() else ""))
+    try:
+        reply = json.loads(text)
+    except json.JSONDecodeError:
+        raise EngineError(f"{who} answered with a line that is not JSON: "
+                          f"{text.strip()[:200]!r}") from None
+    if not isinstance(reply, dict):
+        raise EngineError(f"{who} answered with {reply!r}, not an object")
+    return reply
+
+
 class ProgramEngine:
     """Any engine that speaks the protocol on stdin/stdout: ``golf conform --program CMD``."""
 
@@ -97,28 +126,8 @@ class ProgramEngine:
         self.selector.register(self.proc.stdout, selectors.EVENT_READ)
 
     def request(self, message: dict[str, Any]) -> dict[str, Any]:
-        assert self.proc.stdin is not None and self.proc.stdout is not None
-        try:
-            self.proc.stdin.write(json.dumps(message, ensure_ascii=False) + "\n")
-            self.proc.stdin.flush()
-        except OSError as exc:
-            raise EngineError(f"engine {self.command!r} stopped reading: {exc}") from None
-        if not self.selector.select(self.timeout):
-            raise EngineError(f"engine {self.command!r} did not answer {message.get('cmd')!r} "
-                              f"within {self.timeout:g} s")
-        line = self.proc.stdout.readline()
-        if not line:
-            err = self.proc.stderr.read() if self.proc.stderr else ""
-            raise EngineError(f"engine {self.command!r} exited (code {self.proc.poll()})"
-                              + (f": {err.strip()[-500:]}" if err.strip() else ""))
-        try:
-            reply = json.loads(line)
-        except json.JSONDecodeError:
-            raise EngineError(f"engine {self.command!r} answered with a line that is not "
-                              f"JSON: {line.strip()[:200]!r}") from None
-        if not isinstance(reply, dict):
-            raise EngineError(f"engine {self.command!r} answered with {reply!r}, not an object")
-        return reply
+        return exchange(self.proc, self.selector, json.dumps(message, ensure_ascii=False),
+                        self.timeout, f"engine {self.command!r}", repr(message.get("cmd")))
 
     def close(self) -> None:
         if self.proc.poll() is None:

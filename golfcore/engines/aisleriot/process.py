@@ -9,7 +9,6 @@ packages to install.
 
 from __future__ import annotations
 
-import json
 import os
 import selectors
 import shutil
@@ -17,7 +16,7 @@ import subprocess
 from importlib import resources
 from typing import Any
 
-from golfcore.conformance.engines import EngineError, check_timeout
+from golfcore.conformance.engines import EngineError, check_timeout, exchange
 
 #: The Debian packages the harness needs.
 PACKAGES = "aisleriot and guile-3.0 (Debian: apt-get install aisleriot guile-3.0)"
@@ -103,28 +102,9 @@ class Harness:
 
     def ask(self, request: list[Any], timeout: float | None = None) -> dict[str, Any]:
         """Send ``request`` (a list, written as an S-expression), return the JSON reply."""
-        assert self.proc.stdin is not None and self.proc.stdout is not None
         line = sexp(request)
-        try:
-            self.proc.stdin.write(line + "\n")
-            self.proc.stdin.flush()
-        except OSError as exc:
-            raise EngineError(f"the Aisleriot harness stopped reading: {exc}") from None
-        if not self.selector.select(timeout or self.timeout):
-            raise EngineError(f"the Aisleriot harness did not answer {request[0]!r} within "
-                              f"{timeout or self.timeout:g} s")
-        text = self.proc.stdout.readline()
-        if not text:
-            err = self.proc.stderr.read() if self.proc.stderr else ""
-            raise EngineError(f"the Aisleriot harness exited (code {self.proc.poll()})"
-                              + (f": {err.strip()[-800:]}" if err.strip() else ""))
-        try:
-            reply = json.loads(text)
-        except json.JSONDecodeError:
-            raise EngineError(f"the Aisleriot harness answered {text.strip()[:200]!r}, "
-                              f"not JSON") from None
-        if not isinstance(reply, dict):
-            raise EngineError(f"the Aisleriot harness answered {reply!r}, not an object")
+        reply = exchange(self.proc, self.selector, line, timeout or self.timeout,
+                         "the Aisleriot harness", repr(request[0]), stderr_tail=800)
         if "error" in reply:
             raise EngineError(f"the Aisleriot harness failed on {line[:200]}: "
                               f"{reply['error']}")
