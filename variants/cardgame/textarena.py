@@ -14,8 +14,8 @@ the three rules here are TextArena's own, with its rule ids, in no other variant
   jack and a queen cancel each other; rows never do.
 
 Two things TextArena plays have no golfcore rule and are not played here: its deal turns two
-cards of each board face up at random (TA-02; ``textarena-golf`` has no setup rule, so a round
-golfcore deals starts face down), and a draw from its empty deck ends the round (TA-05; the
+cards of each board face up at random (``textarena-golf`` has no setup rule, so a round
+golfcore deals starts face down), and a draw from its empty deck ends the round (the
 variant's nearest rule is ``stock-out-ends-round``). The engine adapter declares both as its
 own (``golfcore.engines.textarena``).
 """
