@@ -52,6 +52,23 @@ def test_an_aces_high_package_leaves_the_suite_passing(package):
     assert "aces-high-golf" not in {r.variant for r in report.results}
 
 
+@pytest.mark.parametrize("package", ["golf-kingonace"], indirect=True)
+def test_a_king_on_ace_package_leaves_the_suite_passing(package):
+    from golfcore import Game
+    from golfcore.solitaire.position import Position
+
+    report = conform()
+    assert failed(report) == [] and report.ok and not report.errors
+    # its king rule is none a case assumes: its variant runs no case written for another king
+    assert "king-on-ace-golf" not in {r.variant for r in report.results}
+    assert {"cards4", "traditional"} <= {r.variant for r in report.results}
+    # and it plays as its author wrote it: a king on an ace, nothing on the king
+    game = Game("king-on-ace-golf", position=Position.from_text("stock: 2S\nwaste: AC\n1: QH KS"))
+    assert game.play(1).accepted
+    refused = game.play(1)
+    assert not refused.accepted and refused.reason == "king-ends-chain"
+
+
 @pytest.mark.parametrize("package", ["golf-liar"], indirect=True)
 def test_a_variant_that_claims_a_rule_and_breaks_it_fails_its_cases(package):
     report = conform()
