@@ -130,6 +130,12 @@ def _status_text(status: str | None) -> str:
     return "not run" if status is None else LABELS[status]
 
 
+def _slug(rule: str) -> str:
+    """A rule id as a fragment that is also a plain CSS identifier: ``textarena:TA-01`` →
+    ``textarena_TA-01`` (a suite's namespace is lower case, its ids upper case: no clash)."""
+    return re.sub(r"[^A-Za-z0-9_-]", "_", rule)
+
+
 def render_html(data: dict[str, Any]) -> str:
     """The page of :func:`results_data`'s value."""
     esc = html.escape
@@ -163,7 +169,7 @@ def render_html(data: dict[str, Any]) -> str:
     out += [f'<th scope="col">{esc(e)}<br>{esc(v)}</th>' for e, v in columns]
     out.append("</tr></thead><tbody>")
     for rule in rules:
-        anchor = f"rule-{esc(rule)}"
+        anchor = f"rule-{_slug(rule)}"
         row = [f'<tr><th scope="row"><a href="#{anchor}">{esc(rule)}</a></th>']
         for col in columns:
             status = _cell(by_rule[rule].get(col, []))
@@ -172,8 +178,8 @@ def render_html(data: dict[str, Any]) -> str:
         out.append("".join(row) + "</tr>")
     out += ["</tbody></table>", "</div>", "<h2>Rules and their cases</h2>"]
     for rule in rules:
-        out.append(f'<section id="rule-{esc(rule)}" aria-labelledby="h-{esc(rule)}">')
-        out.append(f'<h3 id="h-{esc(rule)}">{esc(rule)}</h3>')
+        out.append(f'<section id="rule-{_slug(rule)}" aria-labelledby="h-{_slug(rule)}">')
+        out.append(f'<h3 id="h-{_slug(rule)}">{esc(rule)}</h3>')
         out.append(f"<p>{esc(data['rules'].get(rule, ''))}</p>")
         ids = sorted({r["id"] for rs in by_rule[rule].values() for r in rs})
         for case_id in ids:
