@@ -37,7 +37,7 @@ from golfcore.protocol.solitaire import SEARCH_LIMIT, bounded_hint
 from golfcore.solitaire import hints
 from golfcore.solitaire.search import hints as search_hints
 from golfcore.solitaire.search.fair import FairProgress
-from golfcore.web.tables import is_search
+from golfcore.web.requests import is_search
 
 TWO = """\
 # variant: cards4

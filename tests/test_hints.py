@@ -16,7 +16,7 @@ from golfcore.solitaire import engine, hints
 from golfcore.solitaire.hints import DEFAULT, GROUP, Hint, HintStrategy
 from golfcore.solitaire.search.hints import FAIR_HINT_SECONDS
 from golfcore.protocol.solitaire import SEARCH_LIMIT, bounded_hint as _bounded
-from golfcore.web.tables import is_search
+from golfcore.web.requests import is_search
 
 
 def _first_play(rules, state, limit, seconds, progress) -> Hint:

@@ -62,12 +62,13 @@ def test_a_solitaire_game_with_undos_resumes_exactly_after_every_action(tmp_path
 
 
 def test_a_round_resumes_at_its_hole_and_a_new_hole_is_a_snapshot(tmp_path):
-    from golfcore.web import tables as t
+    from golfcore.web.seats import HUMAN, draft_seats
+    from golfcore.web.tables import LiveSolitaire
     from golfcore.web.courses import start_course
 
     with Store(tmp_path / "web.sqlite3") as store:
         game, course = start_course("GR1-T-AAAAAAB", None)
-        saved = Saved(store, t.LiveSolitaire("", 0, t.draft_seats([t.HUMAN]), game, course))
+        saved = Saved(store, LiveSolitaire("", 0, draft_seats([HUMAN]), game, course))
         for _hole in (1, 2):
             while not saved.table.game.is_over:
                 saved.play(1)

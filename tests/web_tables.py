@@ -9,7 +9,8 @@ from typing import Any
 
 from golfcore.cardgame.match import Match
 from golfcore.solitaire.game import Game
-from golfcore.web import tables as t
+from golfcore.web.seats import HUMAN, draft_seats, placed
+from golfcore.web.tables import LiveCardGame, LiveSolitaire, LiveTable
 from golfcore.web.resume import snapshot_due
 from golfcore.web.store import Store
 
@@ -17,11 +18,11 @@ from golfcore.web.store import Store
 class Saved:
     """A live table and the store it is saved in; :meth:`act` plays and saves one action."""
 
-    def __init__(self, store: Store, draft: t.LiveTable) -> None:
+    def __init__(self, store: Store, draft: LiveTable) -> None:
         record = store.create_table(game=draft.game_name, variant=draft.variant,
                                     seat_kinds=[s.kind for s in draft.seats],
                                     snapshot=draft.snapshot(), summary=draft.summary())
-        self.store, self.table, self.last_snapshot = store, t.placed(draft, record), 0
+        self.store, self.table, self.last_snapshot = store, placed(draft, record), 0
 
     @property
     def id(self) -> str:
@@ -44,7 +45,7 @@ class Saved:
     def play(self, count: int) -> Saved:
         """``count`` solitaire actions: the first legal move, ``undo`` when there is none."""
         for _ in range(count):
-            assert isinstance(self.table, t.LiveSolitaire)
+            assert isinstance(self.table, LiveSolitaire)
             legal = self.table.game.legal(0)
             if not legal:
                 self.act("undo")
@@ -60,7 +61,7 @@ class Saved:
         out sooner)."""
         rng = random.Random(seed)
         for _ in range(count):
-            assert isinstance(self.table, t.LiveCardGame)
+            assert isinstance(self.table, LiveCardGame)
             match = self.table.match
             if match.is_over:
                 break
@@ -74,13 +75,13 @@ class Saved:
 
 
 def solitaire(store: Store, code: str = "GO1-C-AAAAAAB", actions: int = 0) -> Saved:
-    draft = t.LiveSolitaire("", 0, t.draft_seats([t.HUMAN]), Game.from_code(code))
+    draft = LiveSolitaire("", 0, draft_seats([HUMAN]), Game.from_code(code))
     return Saved(store, draft).play(actions)
 
 
 def card_game(store: Store, kinds: list[str], actions: int = 0, variant: str = "card-golf",
               seed: int | None = 1) -> Saved:
     """A match dealt from ``seed`` (``None``: from a secret, as nobody chose it)."""
-    draft = t.LiveCardGame("", 0, t.draft_seats(kinds),
+    draft = LiveCardGame("", 0, draft_seats(kinds),
                            Match(variant, players=len(kinds), seed=seed))
     return Saved(store, draft).deal(actions)

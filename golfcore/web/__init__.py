@@ -4,7 +4,10 @@
   seats and their tokens), its schema versions and migrations, export and import;
 * :mod:`golfcore.web.stats`: the statistics, pure functions over the saved tables' records,
   and the format of the summaries they read;
-* :mod:`golfcore.web.tables`: the tables being played, their seats and their computer players;
+* :mod:`golfcore.web.tables`: the tables being played, immutable values (the solitaire's and
+  the card game's, each its own module);
+* :mod:`golfcore.web.requests`: a ``new`` checked, and the table it deals;
+* :mod:`golfcore.web.seats`: seats, their tokens, and the bots of computer seats;
 * :mod:`golfcore.web.security`: who may use the server (Host and Origin allowlists) and the
   security headers of every response;
 * :mod:`golfcore.web.limits`: the bounds on what connections, and the whole server, may take;

@@ -48,7 +48,11 @@ from golfcore.protocol.cardgame import RequestError
 from golfcore.protocol.server import (BAD_INPUT, BAD_REQUEST, FEATURES, INTERNAL, PROTOCOL,
                                       error_reply, hello, other_game_hint)
 from golfcore.web import i18n
-from golfcore.web import tables as t
+from golfcore.web.requests import (check_draft, check_winnable, is_search, start_card_game,
+                                   start_solitaire)
+from golfcore.web.seats import HUMAN, draft_seats, seat_list
+from golfcore.web.seats import tokens as seat_tokens
+from golfcore.web.tables import LiveCardGame, LiveSolitaire, LiveTable, SOLITAIRE, STALE
 from golfcore.web.connection import Connection
 from golfcore.web.limits import TRY_AGAIN_LATER, Limits
 from golfcore.web.live import LiveTables
@@ -94,7 +98,7 @@ class Hub(LiveTables):
             return table.on_error(held) if table and cmd not in SHARED_COMMANDS else {}
 
         try:
-            if t.is_search(cmd, request) and (cmd != "new" or t.check_winnable(request)):
+            if is_search(cmd, request) and (cmd != "new" or check_winnable(request)):
                 self.search(conn, rid, request)
                 return
             reply = await self.answer(conn, cmd, request, rid)
@@ -112,7 +116,7 @@ class Hub(LiveTables):
         except Exception as exc:  # a bug must not end the connection
             log.exception("internal error answering %r", cmd)
             reply = error_reply(INTERNAL, f"internal error: {type(exc).__name__}: {exc}", rid)
-        if reply.get("error") == t.STALE and table is not None:   # with the fresh state
+        if reply.get("error") == STALE and table is not None:   # with the fresh state
             reply.update(self.tables.get(table.id, table).view(conn.held))
         conn.send(finish(reply, rid))
 
@@ -139,27 +143,27 @@ class Hub(LiveTables):
         return await self.command(conn, cmd, request)
 
     async def new(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        draft: t.LiveTable
+        draft: LiveTable
         save = True
-        if request.get("game", t.SOLITAIRE) == t.SOLITAIRE:
-            t.check_winnable(request)
-            save = not t.check_draft(request)
-            game, course = t.start_solitaire(request)
-            draft = t.LiveSolitaire("", 0, t.draft_seats([t.HUMAN]), game, course)
+        if request.get("game", SOLITAIRE) == SOLITAIRE:
+            check_winnable(request)
+            save = not check_draft(request)
+            game, course = start_solitaire(request)
+            draft = LiveSolitaire("", 0, draft_seats([HUMAN]), game, course)
             here: tuple[int, ...] = (0,)
         else:
-            match, kinds, here = t.start_card_game(request)
-            draft = t.LiveCardGame("", 0, t.draft_seats(kinds), match)
+            match, kinds, here = start_card_game(request)
+            draft = LiveCardGame("", 0, draft_seats(kinds), match)
         return self.started(conn, await self.create(draft, save), here)
 
-    def started(self, conn: Connection, table: t.LiveTable,
+    def started(self, conn: Connection, table: LiveTable,
                 here: tuple[int, ...]) -> dict[str, Any]:
         """The reply to a ``new``: a draft's has ``draft: true`` and no tokens yet (its first
         saved action's reply brings them)."""
         conn.created.append(table.id)
         self.seat(conn, table, here)
-        keys = {"draft": True} if table.id in self.drafts else {"tokens": t.tokens(table)}
-        return {**table.started(here), **keys, "seats": t.seat_list(table), "held": list(here)}
+        keys = {"draft": True} if table.id in self.drafts else {"tokens": seat_tokens(table)}
+        return {**table.started(here), **keys, "seats": seat_list(table), "held": list(here)}
 
     async def open(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         tokens = request.get("tokens")
@@ -183,7 +187,7 @@ class Hub(LiveTables):
         held = tuple(sorted({seat for _, seat in found}))
         self.seat(conn, table, held)
         return {**table.started(held), "game": table.game_name,
-                "seats": t.seat_list(table), "held": list(held)}
+                "seats": seat_list(table), "held": list(held)}
 
     async def command(self, conn: Connection, cmd: str,
                       request: dict[str, Any]) -> dict[str, Any]:
@@ -201,7 +205,7 @@ class Hub(LiveTables):
             after = await self.commit(table, step, seat, request)
             self.push(table_id, step.last, exclude=conn)
         self.computers.wake(table_id)
-        return {**step.reply, "tokens": t.tokens(after)} if draft else step.reply
+        return {**step.reply, "tokens": seat_tokens(after)} if draft else step.reply
 
     # -- searches ----------------------------------------------------------------------------------
 
@@ -210,7 +214,7 @@ class Hub(LiveTables):
         later, from its own task."""
         self.searches.start(conn, rid, request, self.tables.get(str(conn.table_id)), self.tables)
 
-    async def _seat_found(self, conn: Connection, draft: t.LiveTable) -> dict[str, Any]:
+    async def _seat_found(self, conn: Connection, draft: LiveTable) -> dict[str, Any]:
         """Create the table of a winnable deal a search found, and seat ``conn`` there."""
         return self.started(conn, await self.create(draft), (0,))
 
@@ -250,7 +254,7 @@ class Hub(LiveTables):
 
 
 def _new_hint(message: str, request: dict[str, Any]) -> str:
-    variant, game = request.get("variant"), request.get("game", t.SOLITAIRE)
+    variant, game = request.get("variant"), request.get("game", SOLITAIRE)
     hint = other_game_hint(variant, game) if isinstance(variant, str) else None
     return f"{message} ({hint})" if hint else message
 

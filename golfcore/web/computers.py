@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from starlette.concurrency import run_in_threadpool
 
-from golfcore.web import tables as t
+from golfcore.web.tables import LiveCardGame, LiveTable, StaleError, Step
 from golfcore.web.records import NotSaved
 
 log = logging.getLogger("golfcore.web")
@@ -34,12 +34,12 @@ RETRY_SECONDS = 0.5
 class Table(Protocol):
     """What the computer players need of the hub."""
 
-    tables: dict[str, t.LiveTable]
+    tables: dict[str, LiveTable]
 
     def lock(self, table_id: str) -> asyncio.Lock: ...
 
-    async def commit(self, before: t.LiveTable, step: t.Step, seat: int | None,
-                     request: dict[str, Any]) -> t.LiveTable: ...
+    async def commit(self, before: LiveTable, step: Step, seat: int | None,
+                     request: dict[str, Any]) -> LiveTable: ...
 
     def push(self, table_id: str, last: dict[str, Any] | None, exclude: Any) -> None: ...
 
@@ -87,7 +87,7 @@ class Computers:
                 await asyncio.sleep(self.bot_delay)
                 if hub.tables.get(table_id) is not table:
                     continue                          # someone acted meanwhile: look again
-                assert isinstance(table, t.LiveCardGame)
+                assert isinstance(table, LiveCardGame)
                 action = await run_in_threadpool(table.bot_action, *turn)
                 async with hub.lock(table_id):
                     if hub.tables.get(table_id) is not table:
@@ -100,7 +100,7 @@ class Computers:
                         return
                     try:
                         await hub.commit(table, step, turn[0], request)
-                    except (NotSaved, t.StaleError) as exc:  # nothing changed: decide again
+                    except (NotSaved, StaleError) as exc:  # nothing changed: decide again
                         log.warning("table %s: a computer's action: %s", table_id, exc)
                         if isinstance(exc, NotSaved):
                             await asyncio.sleep(max(self.bot_delay, RETRY_SECONDS))

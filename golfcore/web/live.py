@@ -25,7 +25,8 @@ import asyncio
 from dataclasses import replace
 from typing import Any
 
-from golfcore.web import tables as t
+from golfcore.web.seats import placed
+from golfcore.web.tables import LiveTable, StaleError, Step
 from golfcore.web.computers import Computers
 from golfcore.web.connection import Connection
 from golfcore.web.limits import Bounds, Limits
@@ -43,7 +44,7 @@ class LiveTables:
         self.bot_delay = bot_delay
         self.bounds = Bounds(limits or Limits())
         self.idle = self.bounds.idle
-        self.tables: dict[str, t.LiveTable] = {}
+        self.tables: dict[str, LiveTable] = {}
         self.snapshots: dict[str, int] = {}         # the version of each one's latest snapshot
         self.drafts: dict[str, NewTable] = {}       # tables not saved yet: the write of each
         self.members: dict[str, set[Connection]] = {}
@@ -55,12 +56,12 @@ class LiveTables:
     def lock(self, table_id: str) -> asyncio.Lock:
         return self.locks.setdefault(table_id, asyncio.Lock())
 
-    def install(self, table: t.LiveTable) -> t.LiveTable:
+    def install(self, table: LiveTable) -> LiveTable:
         """The live table of ``table.id``: the one in memory, else ``table``."""
         self.idle.touch(table.id)
         return self.tables.setdefault(table.id, table)
 
-    async def live(self, table_id: str) -> t.LiveTable | None:
+    async def live(self, table_id: str) -> LiveTable | None:
         """The table ``table_id`` in memory, reloaded from the database when it was dropped
         (idle); ``None`` when the database no longer has it."""
         table = self.tables.get(table_id)
@@ -75,7 +76,7 @@ class LiveTables:
             self.snapshots[table_id] = loaded[1]
         return table
 
-    def seat(self, conn: Connection, table: t.LiveTable, held: tuple[int, ...]) -> None:
+    def seat(self, conn: Connection, table: LiveTable, held: tuple[int, ...]) -> None:
         """``conn`` now plays ``held`` at ``table`` (and leaves any other table). It joins the
         new table before it leaves the old one: re-opening the table it alone sits at must not
         make the hub forget that table."""
@@ -131,7 +132,7 @@ class LiveTables:
             await asyncio.sleep(self.idle.sweep_every())
             self.drop_idle()
 
-    async def create(self, draft: t.LiveTable, save: bool = True) -> t.LiveTable:
+    async def create(self, draft: LiveTable, save: bool = True) -> LiveTable:
         """Place ``draft`` (its id and tokens) and save it; with ``save=False`` it is kept in
         memory only, a draft whose first action saves it (:meth:`commit`)."""
         job = self.store.new_table(game=draft.game_name, variant=draft.variant,
@@ -139,14 +140,14 @@ class LiveTables:
                                    snapshot=draft.snapshot(), summary=draft.summary())
         if save:
             await self.saver.write(job)
-        table = self.install(t.placed(draft, job.record))
+        table = self.install(placed(draft, job.record))
         self.snapshots.setdefault(table.id, 0)
         if not save:
             self.drafts[table.id] = job
         return table
 
-    async def commit(self, before: t.LiveTable, step: t.Step, seat: int | None,
-                     request: dict[str, Any]) -> t.LiveTable:
+    async def commit(self, before: LiveTable, step: Step, seat: int | None,
+                     request: dict[str, Any]) -> LiveTable:
         """Save the action of ``step`` and only then make its table the live one (an action
         not saved raises :class:`NotSaved` and changes nothing); a database that moved on
         meanwhile (another server on the same file) gives ``stale``, with the table reloaded.
@@ -162,7 +163,7 @@ class LiveTables:
             await self.saver.write(action if draft is None else replace(draft, first=action))
         except StaleVersion:
             await self.reload(before.id)
-            raise t.StaleError("the table changed meanwhile: here is the current state") \
+            raise StaleError("the table changed meanwhile: here is the current state") \
                 from None
         if due:
             self.snapshots[before.id] = after.version

@@ -13,7 +13,8 @@ and the request) or the error reply to send, in this order:
 * ``no-table``: a game's command before ``new`` or ``open``;
 * ``wrong-game``: a command of the other game than the table's.
 
-The values of the fields are checked by the tables (:mod:`golfcore.web.tables`): ``bad-input``.
+The values of the fields are checked by the tables (:mod:`golfcore.web.tables`) and
+:mod:`golfcore.web.requests`: ``bad-input``.
 """
 
 from __future__ import annotations

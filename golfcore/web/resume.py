@@ -26,7 +26,7 @@ from typing import Any
 from golfcore.cardgame.match import Match
 from golfcore.errors import GolfError
 from golfcore.solitaire.game import Game
-from golfcore.web import tables as t
+from golfcore.web.tables import CARD_GAME, LiveCardGame, LiveSolitaire, LiveTable, SOLITAIRE
 from golfcore.web.courses import course_from_json
 from golfcore.web.exports import snapshots_of
 from golfcore.web.messages import GAME_COMMANDS
@@ -38,20 +38,20 @@ SNAPSHOT_EVERY = 32
 
 
 def from_snapshot(game: str, table_id: str, version: int, seats: tuple[SeatRecord, ...],
-                  snapshot: dict[str, Any]) -> t.LiveTable:
+                  snapshot: dict[str, Any]) -> LiveTable:
     """The table a snapshot holds, at ``version``; :class:`GolfError` for a snapshot that
     cannot be a table of that game with those seats."""
     if not isinstance(snapshot, dict):
         raise GolfError("a snapshot must be a JSON object")
     data = dict(snapshot)
     try:
-        if game == t.CARD_GAME:
+        if game == CARD_GAME:
             match = Match.from_json(data)
             if match.players != len(seats):
                 raise GolfError(f"the match has {match.players} players but the table has "
                                 f"{len(seats)} seats")
-            return t.LiveCardGame(table_id, version, seats, match)
-        if game != t.SOLITAIRE:
+            return LiveCardGame(table_id, version, seats, match)
+        if game != SOLITAIRE:
             raise GolfError(f"unknown game {game!r}")
         if len(seats) != 1:
             raise GolfError(f"a solitaire table has one seat, not {len(seats)}")
@@ -63,10 +63,10 @@ def from_snapshot(game: str, table_id: str, version: int, seats: tuple[SeatRecor
         raise
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
         raise GolfError(f"the snapshot cannot be read: {type(exc).__name__}") from None
-    return t.LiveSolitaire(table_id, version, seats, played, course)
+    return LiveSolitaire(table_id, version, seats, played, course)
 
 
-def replay(table: t.LiveTable, action: LoggedAction) -> t.LiveTable:
+def replay(table: LiveTable, action: LoggedAction) -> LiveTable:
     """``table`` after one logged action; :class:`GolfError` when it is not the table's next
     action or is refused."""
     request = action.request
@@ -80,8 +80,8 @@ def replay(table: t.LiveTable, action: LoggedAction) -> t.LiveTable:
     if unknown:
         raise GolfError(f"action {action.version}: unknown field(s) "
                         f"{', '.join(repr(str(f)[:40]) for f in unknown[:5])}")
-    seat = 0 if table.game_name == t.SOLITAIRE else action.seat
-    if seat is None or table.game_name == t.CARD_GAME and request.get("seat") != seat:
+    seat = 0 if table.game_name == SOLITAIRE else action.seat
+    if seat is None or table.game_name == CARD_GAME and request.get("seat") != seat:
         raise GolfError(f"action {action.version}: the request's seat is not the seat logged")
     held = (seat,)
     try:
@@ -94,7 +94,7 @@ def replay(table: t.LiveTable, action: LoggedAction) -> t.LiveTable:
     return step.table
 
 
-def resume(record: TableRecord) -> t.LiveTable:
+def resume(record: TableRecord) -> LiveTable:
     """The table a saved record resumes: its latest snapshot, then the actions after it."""
     try:
         table = from_snapshot(record.game, record.id, record.snapshot_version, record.seats,
@@ -109,14 +109,14 @@ def resume(record: TableRecord) -> t.LiveTable:
     return table
 
 
-def snapshot_due(before: t.LiveTable, after: t.LiveTable, last: int) -> bool:
+def snapshot_due(before: LiveTable, after: LiveTable, last: int) -> bool:
     """Whether the server saves a snapshot of ``after`` with the action that made it from
     ``before`` (``last``: the version of the table's latest snapshot)."""
     if after.version - last >= SNAPSHOT_EVERY:
         return True
-    if isinstance(before, t.LiveSolitaire) and isinstance(after, t.LiveSolitaire):
+    if isinstance(before, LiveSolitaire) and isinstance(after, LiveSolitaire):
         return after.course is not before.course          # a new hole
-    if isinstance(before, t.LiveCardGame) and isinstance(after, t.LiveCardGame):
+    if isinstance(before, LiveCardGame) and isinstance(after, LiveCardGame):
         old, new = before.match, after.match
         return (new.round_over != old.round_over or new.is_over != old.is_over
                 or new.state.round_number != old.state.round_number
@@ -144,7 +144,7 @@ def _contents(table: dict[str, Any], path: str) -> Iterator[Problem]:
     snapshots = snapshots_of(table)
     where = [f"{path}.snapshots[{i}].snapshot" for i in range(len(snapshots))] \
         if "snapshots" in table else [f"{path}.snapshot"]
-    current: t.LiveTable | None = None
+    current: LiveTable | None = None
     for index, (version, snapshot) in enumerate(snapshots):
         try:
             loaded = from_snapshot(table["game"], table["id"], version, seats, snapshot)
@@ -176,8 +176,8 @@ def _contents(table: dict[str, Any], path: str) -> Iterator[Problem]:
                                   f"give: {_first_difference(table['summary'], expected)}")
 
 
-def _replayed(table: t.LiveTable, actions: Sequence[LoggedAction], until: int,
-              path: str) -> tuple[t.LiveTable, Problem | None]:
+def _replayed(table: LiveTable, actions: Sequence[LoggedAction], until: int,
+              path: str) -> tuple[LiveTable, Problem | None]:
     """``table`` after the actions up to version ``until``, or the first problem."""
     while table.version < until:
         index = table.version

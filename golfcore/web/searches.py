@@ -3,7 +3,7 @@ solver's and fair hints (``hint`` with ``strategy: solver`` or ``fair``).
 
 Each runs in its own task and a worker thread, so the event loop never waits for it and the
 connection's other requests are answered meanwhile; its reply comes when it is done. Each is
-bounded (:data:`~golfcore.web.tables.SEARCH_LIMIT` positions; the fair hint also in time), and
+bounded (:data:`~golfcore.web.requests.SEARCH_LIMIT` positions; the fair hint also in time), and
 so is how many run: per connection and for the whole server, with a queue
 (:class:`golfcore.web.limits.Bounds`; beyond them, ``busy``).
 """
@@ -20,7 +20,10 @@ from starlette.concurrency import run_in_threadpool
 
 from golfcore.errors import GolfError, error_texts
 from golfcore.protocol.server import BAD_INPUT, INTERNAL, error_reply
-from golfcore.web import tables as t
+from golfcore.protocol import solitaire as sol_protocol
+from golfcore.web.requests import WINNABLE_TRIES, find_winnable
+from golfcore.web.seats import HUMAN, draft_seats
+from golfcore.web.tables import LiveSolitaire, LiveTable, NOT_FOUND
 from golfcore.web.connection import Connection
 from golfcore.web.limits import Bounds
 from golfcore.web.messages import finish
@@ -28,7 +31,7 @@ from golfcore.web.messages import finish
 log = logging.getLogger("golfcore.web")
 #: Creates the table of a deal a winnable search found and seats the connection there: the
 #: reply to its ``new``.
-SeatFound = Callable[[Connection, t.LiveTable], Awaitable[dict[str, Any]]]
+SeatFound = Callable[[Connection, LiveTable], Awaitable[dict[str, Any]]]
 
 
 class Searches:
@@ -39,7 +42,7 @@ class Searches:
         self.seat_found = seat_found
 
     def start(self, conn: Connection, rid: Any, request: dict[str, Any],
-              table: t.LiveTable | None, live: Container[str]) -> None:
+              table: LiveTable | None, live: Container[str]) -> None:
         """Start the search of ``request`` for ``conn`` (a hint searches ``table`` as it is
         now, whatever comes next), once a slot of the server's is free. Raises
         :class:`~golfcore.protocol.cardgame.RequestError` (``busy``, ``too-many-tables``) when a
@@ -72,7 +75,7 @@ class Searches:
     async def _winnable(self, conn: Connection, rid: Any,
                         request: dict[str, Any]) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
-        variant = request.get("variant", t.sol_protocol.DEFAULT_VARIANT)
+        variant = request.get("variant", sol_protocol.DEFAULT_VARIANT)
 
         def progress(tried: int) -> None:
             try:
@@ -81,17 +84,17 @@ class Searches:
             except RuntimeError:  # the loop is closed: the server is stopping
                 pass
 
-        game = await run_in_threadpool(t.find_winnable, variant, progress=progress,
+        game = await run_in_threadpool(find_winnable, variant, progress=progress,
                                        stopped=lambda: conn.closed)
         if game is None:
-            return error_reply(t.NOT_FOUND, f"no winnable deal of {variant} was found among "
-                               f"{t.WINNABLE_TRIES} random deals (nothing changed): try "
+            return error_reply(NOT_FOUND, f"no winnable deal of {variant} was found among "
+                               f"{WINNABLE_TRIES} random deals (nothing changed): try "
                                f"again, or deal without 'winnable'", None)
-        draft = t.LiveSolitaire("", 0, t.draft_seats([t.HUMAN]), game)
+        draft = LiveSolitaire("", 0, draft_seats([HUMAN]), game)
         return await self.seat_found(conn, draft)
 
     @staticmethod
-    async def _hint(table: t.LiveTable, held: tuple[int, ...],
+    async def _hint(table: LiveTable, held: tuple[int, ...],
                     request: dict[str, Any]) -> dict[str, Any]:
         try:
             step = await run_in_threadpool(table.handle, "hint", request, held)
