@@ -16,6 +16,7 @@ import os
 import random
 import resource
 import shutil
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -359,3 +360,45 @@ def test_a_really_full_disk_at_start_up_is_named(tmp_path):
             assert len(store.export()["tables"]) == 2
     finally:
         subprocess.run(["umount", str(small)], capture_output=True)
+
+
+def zero_a_page(path: Path, name: str) -> bytes:
+    """A healthy database with the first page of table or index ``name`` zeroed."""
+    healthy(path)
+    conn = sqlite3.connect(path)
+    (root,), = conn.execute("SELECT rootpage FROM sqlite_master WHERE name = ?", (name,))
+    (size,), = conn.execute("PRAGMA page_size")
+    conn.close()
+    data = bytearray(path.read_bytes())
+    data[(root - 1) * size:root * size] = bytes(size)
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+#: A table's page (reading it fails) and an index's page (only a check of the file finds it).
+ZEROED = ["tables", "sqlite_autoindex_seats_1"]
+
+
+@pytest.mark.parametrize("name", ZEROED)
+def test_a_database_with_a_zeroed_page_does_not_start(tmp_path, name):
+    db = tmp_path / "games.sqlite3"
+    before = zero_a_page(db, name)
+    done = start(db)
+    assert done.returncode == 1, done
+    assert "damaged" in done.stderr and "restore it from a copy" in done.stderr, done.stderr
+    assert "Traceback" not in done.stderr and "the disk" not in done.stderr
+    assert db.read_bytes() == before
+
+
+@pytest.mark.parametrize("name", ZEROED)
+def test_golf_stats_refuses_a_database_with_a_zeroed_page(tmp_path, name):
+    db = tmp_path / "games.sqlite3"
+    before = zero_a_page(db, name)
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    for extra in ([], ["--export", str(tmp_path / "out.json")]):
+        done = subprocess.run([sys.executable, "-m", "golfcore.cli", "stats", "--db", str(db),
+                               *extra], capture_output=True, text=True, env=env, cwd=ROOT,
+                              timeout=GUARD)
+        assert done.returncode == 1, done
+        assert "damaged" in done.stderr and "Traceback" not in done.stderr, done.stderr
+    assert db.read_bytes() == before

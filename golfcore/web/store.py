@@ -87,6 +87,9 @@ class Store:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = self._conn()
             check_schema(conn, str(self.path))
+            found = dbfile.damage(conn)
+            if found:
+                raise StoreError(dbfile.damaged_message(self.path, found))
             conn.execute("PRAGMA journal_mode = WAL")
             migrate(conn, str(self.path))
         except sqlite3.Error as exc:
