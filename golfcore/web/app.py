@@ -53,6 +53,7 @@ from golfcore.web.requests import (check_draft, check_winnable, is_search, start
 from golfcore.web.seats import HUMAN, draft_seats, seat_list
 from golfcore.web.seats import tokens as seat_tokens
 from golfcore.web.tables import LiveCardGame, LiveSolitaire, LiveTable, SOLITAIRE, STALE
+from golfcore.web.changes import INTERVAL as CHANGES_EVERY, ChangeFeed
 from golfcore.web.connection import Connection
 from golfcore.web.limits import TRY_AGAIN_LATER, Limits
 from golfcore.web.live import LiveTables
@@ -181,7 +182,7 @@ class Hub(LiveTables):
         if len({table_id for table_id, _ in found}) > 1:
             raise RequestError(BAD_TOKEN, "the tokens are seats of different tables: 'open' "
                                           "takes the tokens of one table")
-        table = await self.live(found[0][0])
+        table = await self.current(found[0][0])       # as the database has it now
         if table is None:
             raise RequestError(BAD_TOKEN, "the tokens' table is no longer saved")
         held = tuple(sorted({seat for _, seat in found}))
@@ -193,6 +194,9 @@ class Hub(LiveTables):
                       request: dict[str, Any]) -> dict[str, Any]:
         table_id = conn.table_id
         assert table_id is not None
+        known = self.tables.get(table_id)
+        if known is None or cmd not in known.actions:   # a read: never older than the file
+            await self.current(table_id)
         async with self.lock(table_id):
             table = self.tables.get(table_id) or await self.live(table_id)
             if table is None:
@@ -260,12 +264,14 @@ def _new_hint(message: str, request: dict[str, Any]) -> str:
 
 
 def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = None,
-               limits: Limits | None = None, save_seconds: float = SAVE_SECONDS) -> Starlette:
+               limits: Limits | None = None, save_seconds: float = SAVE_SECONDS,
+               changes_every: float = CHANGES_EVERY) -> Starlette:
     """The ``golf web`` application over ``store``; computers act ``bot_delay`` seconds after
     their turn comes. ``policy`` says which Host and Origin headers are this server's own
     (default: ``golf web``'s, on 127.0.0.1:8000); ``limits`` bounds what connections may take
     (default: ``golf web``'s); an action that cannot be saved within ``save_seconds`` is
-    refused (``not-saved``)."""
+    refused (``not-saved``); every ``changes_every`` seconds the change feed looks for the
+    tables another server on the same file moved on (:mod:`golfcore.web.changes`)."""
     saver = Saver(store, save_seconds=save_seconds)
     hub = Hub(saver, bot_delay, limits)
 
@@ -281,9 +287,13 @@ def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(hub.sweep())
+        feed = ChangeFeed(store.path, asyncio.get_running_loop(), hub.changed,
+                          interval=changes_every)
+        await asyncio.to_thread(feed.start)
         try:
             yield
         finally:
+            await asyncio.to_thread(feed.stop)
             sweeper.cancel()
             await hub.computers.stop()
             await saver.close()

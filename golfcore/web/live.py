@@ -50,6 +50,7 @@ class LiveTables:
         self.members: dict[str, set[Connection]] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.computers = Computers(self, bot_delay)
+        self._catching_up: set[asyncio.Future[None]] = set()   # tasks of :meth:`changed`
 
     # -- tables and seats --------------------------------------------------------------------------
 
@@ -176,6 +177,45 @@ class LiveTables:
         loaded = await self.saver.load(table_id)
         if loaded is not None and table_id in self.tables:
             self.tables[table_id], self.snapshots[table_id] = loaded
+
+    # -- another server on the same file ------------------------------------------------------------
+
+    async def current(self, table_id: str) -> LiveTable | None:
+        """:meth:`live`, but never older than the database: a table in memory whose saved
+        version is newer (another server on the same file moved it on) is reloaded first,
+        and the others at the table are told."""
+        table = await self.live(table_id)
+        if table is None or table_id in self.drafts:
+            return table
+        saved = await self.saver.read(self.store.version_of, table_id)
+        if saved is not None and saved > table.version:
+            await self.catch_up(table_id, saved)
+        return self.tables.get(table_id, table)
+
+    def changed(self, pairs: list[tuple[str, int]]) -> None:
+        """The change feed's news (:mod:`golfcore.web.changes`): these tables are at these
+        versions in the database. The live ones that are behind are reloaded, in tasks."""
+        for table_id, version in pairs:
+            table = self.tables.get(table_id)
+            if table is not None and version > table.version and table_id not in self.drafts:
+                task = asyncio.ensure_future(self.catch_up(table_id, version))
+                self._catching_up.add(task)
+                task.add_done_callback(self._catching_up.discard)
+
+    async def catch_up(self, table_id: str, version: int) -> None:
+        """Reload ``table_id`` (under its lock) when it is still behind ``version``, and push
+        it to everyone seated here (``last: null``: the action was made elsewhere)."""
+        async with self.lock(table_id):
+            table = self.tables.get(table_id)
+            if table is None or table.version >= version:
+                return                                # caught up meanwhile, or dropped
+            loaded = await self.saver.load(table_id)
+            table = self.tables.get(table_id)
+            if loaded is None or table is None or loaded[0].version <= table.version:
+                return
+            self.tables[table_id], self.snapshots[table_id] = loaded
+        self.push(table_id, None, exclude=None)
+        self.computers.wake(table_id)
 
     def push(self, table_id: str, last: dict[str, Any] | None,
              exclude: Connection | None) -> None:

@@ -287,6 +287,12 @@ class Store:
                                    (token,)).fetchone()
         return None if row is None else (row["table_id"], row["seat"])
 
+    def version_of(self, table_id: str) -> int | None:
+        """The table's saved version, or ``None`` when there is no such table."""
+        row = self._conn().execute("SELECT version FROM tables WHERE id = ?",
+                                   (table_id,)).fetchone()
+        return None if row is None else int(row["version"])
+
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         """The table's accepted actions in order: ``{version, seat, request, at}``."""
         return [a.to_json() for a in _actions(self._conn(), table_id)]

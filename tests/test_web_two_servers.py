@@ -1,0 +1,94 @@
+"""Two real ``golf web`` processes on one SQLite file never serve a table older than the file:
+``open`` and ``state`` on one server read the version the other one just saved, and a seat
+connected to one server is pushed the other server's actions (the change feed,
+:mod:`golfcore.web.changes`)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from typing import Any
+
+import websockets
+
+from golfcore.protocol.solitaire import state_of
+from golfcore.solitaire.game import Game
+from test_web_durability_server import UNHURRIED, Tab, apply_solitaire, solitaire_request
+from test_web_server import Server
+
+CODE = "GO1-E-AAAAAAB"
+#: How long a push from the other server may take to arrive (the feed looks every 50 ms).
+FEED_SECONDS = 2.0
+
+
+async def pushed(tab: Tab, version: int) -> dict[str, Any]:
+    """The first push of ``tab`` at ``version`` or later, within :data:`FEED_SECONDS`."""
+    deadline = time.monotonic() + FEED_SECONDS
+    for push in tab.pushes:
+        if push.get("version", -1) >= version:
+            return push
+    while True:
+        left = deadline - time.monotonic()
+        assert left > 0, f"no push of version {version} within {FEED_SECONDS} s"
+        try:
+            message = json.loads(await asyncio.wait_for(tab.ws.recv(), left))
+        except asyncio.TimeoutError:
+            raise AssertionError(f"no push of version {version} within {FEED_SECONDS} s") \
+                from None
+        tab.pushes.append(message)
+        if message.get("push") == "update" and message.get("version", -1) >= version:
+            return message
+
+
+def test_the_second_server_serves_what_the_first_one_saved(tmp_path):
+    db = tmp_path / "games.sqlite3"
+    one, two = Server(db, *UNHURRIED), Server(db, *UNHURRIED)
+    rng = random.Random(7)
+
+    async def play() -> None:
+        async with websockets.connect(one.ws_url) as ws_a, \
+                websockets.connect(two.ws_url) as ws_b, \
+                websockets.connect(two.ws_url) as ws_watch:
+            a, b, watcher = Tab(ws_a), Tab(ws_b), Tab(ws_watch)
+            new = await a("new", code=CODE)
+            token = new["tokens"]["0"]
+            assert (await b("open", tokens=[token]))["version"] == 0
+            assert (await watcher("open", tokens=[token]))["version"] == 0
+            game = Game.from_code(CODE)
+            version = 0
+            for n in range(1, 31):
+                request = solitaire_request(game, rng)
+                if request["cmd"] == "draw" and not game.legal(0):
+                    break
+                reply = await a(**request)
+                assert reply["ok"] is True and reply["version"] == n, reply
+                apply_solitaire(game, request)
+                version = n
+                if n % 2:
+                    # at once, on the other server: what the file holds, not its memory
+                    opened = await b("open", tokens=[token])
+                    assert opened["version"] == n, (n, opened["version"])
+                    assert opened["state"] == reply["state"] == state_of(game)
+                    state = await b("state")
+                    assert state["version"] == n and state["state"] == reply["state"]
+                else:
+                    # no request on the other server: the seat there is pushed the action
+                    push = await pushed(watcher, n)
+                    assert push["version"] == n and push["state"] == reply["state"]
+                    assert push["last"] is None          # made on another server
+            assert version > 10, "too few actions were played"
+            # the other server, caught up, plays on: the first one follows it
+            request = solitaire_request(game, rng)
+            reply = await b(**request, version=version)
+            assert reply["ok"] is True and reply["version"] == version + 1, reply
+            state = await a("state")
+            assert state["version"] == version + 1 and state["state"] == reply["state"]
+
+    try:
+        asyncio.run(play())
+    finally:
+        one.stop()
+        two.stop()
+    assert one.process.returncode == two.process.returncode == 130
