@@ -178,7 +178,7 @@ class LiveTables:
         if loaded is not None and table_id in self.tables:
             self.tables[table_id], self.snapshots[table_id] = loaded
 
-    # -- another server on the same file ------------------------------------------------------------
+    # -- another server on the same file ----------------------------------------------------------
 
     async def current(self, table_id: str) -> LiveTable | None:
         """:meth:`live`, but never older than the database: a table in memory whose saved
