@@ -10,8 +10,10 @@
   snapshot when one is due: :mod:`golfcore.web.resume`) by the writer thread of
   :mod:`golfcore.web.saver` before its reply is sent, and the live table advances only then; an
   action that could not be saved in time is answered ``not-saved`` and changes nothing. Then
-  each other connection at the table gets a push. A solitaire ``new`` with ``draft: true`` is
-  saved with its first action only;
+  each other connection at the table gets a push. ``open`` and the requests that only read
+  serve the table as the database has it (another server on the same file may have moved it
+  on), and the change feed (:mod:`golfcore.web.changes`) pushes such tables as they move.
+  A solitaire ``new`` with ``draft: true`` is saved with its first action only;
 * the computer players (:mod:`golfcore.web.computers`) play the computer seats, ``bot_delay``
   seconds after it becomes their turn, each action saved and pushed to everyone at the table;
 * solver searches (``new`` with ``winnable: true``, ``hint`` with ``strategy: solver`` or

@@ -9,6 +9,12 @@ log, with a snapshot when one is due: :mod:`golfcore.web.resume`) through the wr
 :mod:`golfcore.web.saver` and only then makes the new table the live one; an action that could
 not be saved changes nothing. :meth:`LiveTables.push` tells every other connection at the table.
 
+**Another server on the same file.** :meth:`LiveTables.current` (``open``, and every request
+that only reads) reloads a table whose saved version is ahead of memory;
+:meth:`LiveTables.changed` takes the change feed's news (:mod:`golfcore.web.changes`) and
+reloads and pushes the live tables the other server moved on (:meth:`LiveTables.catch_up`,
+under the table's lock, never replacing a newer table by an older one).
+
 A table is in memory while someone sits there or its computers play; one nobody used for
 ``--idle-seconds`` is dropped (the database keeps it, the next request reloads it).
 
