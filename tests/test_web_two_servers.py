@@ -92,3 +92,40 @@ def test_the_second_server_serves_what_the_first_one_saved(tmp_path):
         one.stop()
         two.stop()
     assert one.process.returncode == two.process.returncode == 130
+
+
+def test_a_card_game_seat_on_the_second_server_follows_the_first_one(tmp_path):
+    db = tmp_path / "games.sqlite3"
+    one, two = Server(db, *UNHURRIED), Server(db, *UNHURRIED)
+
+    async def play() -> None:
+        async with websockets.connect(one.ws_url) as ws_a, \
+                websockets.connect(two.ws_url) as ws_b, \
+                websockets.connect(two.ws_url) as ws_watch:
+            a, b, watcher = Tab(ws_a), Tab(ws_b), Tab(ws_watch)
+            new = await a("new", game="card-game", variant="card-golf", seed=5,
+                          seat_kinds=["human", "human"])
+            tokens = new["tokens"]
+            assert (await watcher("open", tokens=[tokens["1"]]))["version"] == 0
+            observations = new["observations"]
+            for n in range(1, 9):
+                seat = next(int(s) for s, obs in observations.items() if obs["legal"])
+                action = observations[str(seat)]["legal"][0]
+                reply = await a("act", seat=seat, action=action, version=n - 1)
+                assert reply["ok"] is True and reply["version"] == n, reply
+                observations = (await a("open", tokens=[tokens["0"], tokens["1"]])
+                                )["observations"]
+                if n % 2:
+                    opened = await b("open", tokens=[tokens["1"]])
+                    assert opened["version"] == n
+                    assert opened["observations"]["1"] == observations["1"]
+                else:
+                    push = await pushed(watcher, n)
+                    assert push["version"] == n and push["last"] is None
+                    assert push["observations"] == {"1": observations["1"]}
+
+    try:
+        asyncio.run(play())
+    finally:
+        one.stop()
+        two.stop()
