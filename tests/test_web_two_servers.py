@@ -129,3 +129,37 @@ def test_a_card_game_seat_on_the_second_server_follows_the_first_one(tmp_path):
     finally:
         one.stop()
         two.stop()
+
+
+def test_the_change_feed_names_the_tables_with_new_actions(tmp_path):
+    """In one process: the feed reports each table that got actions, with its latest version,
+    once; a commit that adds no action (a new table) reports nothing."""
+    from golfcore.web.changes import ChangeFeed
+    from golfcore.web.store import Store
+    from web_tables import solitaire
+
+    async def watch() -> None:
+        news: asyncio.Queue[list[tuple[str, int]]] = asyncio.Queue()
+        with Store(tmp_path / "games.sqlite3") as store:
+            before = solitaire(store, actions=2)
+            feed = ChangeFeed(store.path, asyncio.get_running_loop(), news.put_nowait,
+                              interval=0.01)
+            feed.start()
+            try:
+                solitaire(store, actions=0)                 # no action: no news
+                table = solitaire(store, actions=3).id
+                seen: list[tuple[str, int]] = []
+                while not seen or seen[-1][1] < 3:
+                    seen += await asyncio.wait_for(news.get(), FEED_SECONDS)
+                # in order, each version at most once (a poll may see several commits)
+                assert {t for t, _ in seen} == {table}
+                versions = [v for _, v in seen]
+                assert versions == sorted(set(versions)) and versions[-1] == 3
+                await asyncio.sleep(0.05)
+                assert news.empty()                         # nothing new: no news
+                before.act("draw")
+                assert await asyncio.wait_for(news.get(), FEED_SECONDS) == [(before.id, 3)]
+            finally:
+                feed.stop()
+
+    asyncio.run(watch())

@@ -296,6 +296,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = 
             yield
         finally:
             await asyncio.to_thread(feed.stop)
+            hub.stop_catching_up()
             sweeper.cancel()
             await hub.computers.stop()
             await saver.close()

@@ -208,6 +208,11 @@ class LiveTables:
                 self._catching_up.add(task)
                 task.add_done_callback(self._catching_up.discard)
 
+    def stop_catching_up(self) -> None:
+        """Cancel the reloads :meth:`changed` started (the server stops)."""
+        for task in list(self._catching_up):
+            task.cancel()
+
     async def catch_up(self, table_id: str, version: int) -> None:
         """Reload ``table_id`` (under its lock) when it is still behind ``version``, and push
         it to everyone seated here (``last: null``: the action was made elsewhere)."""
