@@ -60,7 +60,7 @@ def test_a_version_1_database_is_converted_and_every_table_resumes_exactly(tmp_p
             assert [s.token for s in record.seats if s.token] == row["tokens"]
         stats = store.statistics()
     conn = sqlite3.connect(path)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     columns = [r[1] for r in conn.execute("PRAGMA table_info(tables)")]
     assert "snapshot" not in columns
     assert conn.execute("PRAGMA foreign_key_check").fetchall() == []

@@ -257,12 +257,12 @@ def test_a_version_0_database_without_tables_is_migrated(db):
     with Store(db) as store:
         table = new_game(store)
     conn = sqlite3.connect(db)
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
     assert conn.execute("SELECT id FROM tables").fetchall() == [(table.id,)]
 
 
 def add_a_note_column(conn: sqlite3.Connection) -> None:
-    """A version 3, as a later golfcore would append it to MIGRATIONS."""
+    """A version 4, as a later golfcore would append it to MIGRATIONS."""
     conn.execute("ALTER TABLE tables ADD COLUMN note TEXT NOT NULL DEFAULT ''")
 
 
@@ -270,13 +270,13 @@ def test_a_later_version_is_one_appended_migration_and_this_golfcore_refuses_it(
     with Store(db) as store:
         table = new_game(store)
     conn = sqlite3.connect(db, isolation_level=None)
-    assert migrate(conn, str(db), (*MIGRATIONS, add_a_note_column)) == 3
-    assert conn.execute("PRAGMA user_version").fetchone()[0] == 3
+    assert migrate(conn, str(db), (*MIGRATIONS, add_a_note_column)) == 4
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 4
     assert conn.execute("SELECT id, note FROM tables").fetchall() == [(table.id, "")]
-    assert migrate(conn, str(db), (*MIGRATIONS, add_a_note_column)) == 3   # nothing to do
+    assert migrate(conn, str(db), (*MIGRATIONS, add_a_note_column)) == 4   # nothing to do
     conn.close()
     before = db.read_bytes()
-    with pytest.raises(StoreError, match="newer golfcore.*version 3.*up to version 2") as caught:
+    with pytest.raises(StoreError, match="newer golfcore.*version 4.*up to version 3") as caught:
         Store(db)
     assert str(db) in str(caught.value)
     assert db.read_bytes() == before

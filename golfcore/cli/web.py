@@ -55,6 +55,19 @@ BOUNDS: tuple[tuple[str, str, str], ...] = (
     ("--idle-seconds", "idle_seconds",
      "seconds after which a table nobody used is dropped from memory (the database keeps it: "
      "its next request reloads it)"),
+    ("--saved-per-connection", "saved_per_connection",
+     "unfinished saved tables one connection may have created; one more 'new' is answered "
+     "'too-many-saved' (a finished table no longer counts)"),
+    ("--saved-per-address", "saved_per_address",
+     "unfinished saved tables all connections from one client address may have created "
+     "(counted under a keyed hash of the address); one more is answered 'too-many-saved'"),
+    ("--max-saved", "saved_tables",
+     "unfinished saved tables in the whole database; one more is answered 'too-many-saved'"),
+    ("--expire-days", "expire_days",
+     "days after which an unfinished table nobody played is deleted from the database"),
+    ("--max-db-megabytes", "db_megabytes",
+     "megabytes the database (file and write-ahead log) may hold; past it 'new' is answered "
+     "'storage-full' while saved tables go on being played"),
 )
 DEFAULT_SAVE_TIMEOUT = 5.0
 

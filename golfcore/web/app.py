@@ -139,6 +139,8 @@ class Hub(LiveTables):
             return {"stats": await self.saver.read(self.store.statistics)}
         if cmd == "new":
             self.bounds.check_new_table(conn.created, self.tables)
+            self.bounds.check_saved(await self.saver.read(self.store.usage, conn.made,
+                                                          conn.client))
             return await self.new(conn, request)
         if cmd == "open":
             return await self.open(conn, request)
@@ -157,13 +159,14 @@ class Hub(LiveTables):
         else:
             match, kinds, here = start_card_game(request)
             draft = LiveCardGame("", 0, draft_seats(kinds), match)
-        return self.started(conn, await self.create(draft, save), here)
+        return self.started(conn, await self.create(draft, save, client=conn.client), here)
 
     def started(self, conn: Connection, table: LiveTable,
                 here: tuple[int, ...]) -> dict[str, Any]:
         """The reply to a ``new``: a draft's has ``draft: true`` and no tokens yet (its first
         saved action's reply brings them)."""
         conn.created.append(table.id)
+        conn.made.append(table.id)
         self.seat(conn, table, here)
         keys = {"draft": True} if table.id in self.drafts else {"tokens": seat_tokens(table)}
         return {**table.started(here), **keys, "seats": seat_list(table), "held": list(here)}
@@ -222,7 +225,7 @@ class Hub(LiveTables):
 
     async def _seat_found(self, conn: Connection, draft: LiveTable) -> dict[str, Any]:
         """Create the table of a winnable deal a search found, and seat ``conn`` there."""
-        return self.started(conn, await self.create(draft), (0,))
+        return self.started(conn, await self.create(draft, client=conn.client), (0,))
 
     # -- the socket --------------------------------------------------------------------------------
 
@@ -231,7 +234,8 @@ class Hub(LiveTables):
         if not self.bounds.room_for(len(self.connections)):
             await websocket.close(TRY_AGAIN_LATER, "too many connections: try again later")
             return
-        conn = Connection(websocket, self.bounds.rate())
+        address = websocket.client.host if websocket.client else None
+        conn = Connection(websocket, self.bounds.rate(), self.store.address_key(address))
         self.connections.add(conn)
         writer = asyncio.create_task(conn.write())
         try:

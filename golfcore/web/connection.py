@@ -22,8 +22,12 @@ class Connection:
     """One browser tab: its outgoing queue, its table and the seats it holds, its searches,
     the tables it created and its message rate."""
 
-    def __init__(self, websocket: WebSocket, rate: Rate) -> None:
+    def __init__(self, websocket: WebSocket, rate: Rate, client: str | None = None) -> None:
         self.websocket = websocket
+        #: The keyed hash of the client's address (:func:`golfcore.web.quotas.address_key`).
+        self.client = client
+        #: Every table this connection created (live or not), for the storage bounds.
+        self.made: list[str] = []
         self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.table_id: str | None = None
         self.held: tuple[int, ...] = ()

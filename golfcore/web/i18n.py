@@ -66,6 +66,14 @@ ERRORS: dict[str, Texts] = {
                           "otra.",
                           "You have too many tables open at once: leave one before creating "
                           "another."),
+    "too-many-saved": _t("Ya tienes demasiadas partidas guardadas sin terminar: termina o deja "
+                         "una antes de empezar otra.",
+                         "You already have too many unfinished saved games: finish or leave "
+                         "one before starting another."),
+    "storage-full": _t("El servidor no tiene sitio para guardar partidas nuevas: las guardadas "
+                       "se pueden seguir jugando.",
+                       "The server has no room to save new games: the saved ones can still "
+                       "be played."),
     "not-found": _t("No se ha encontrado ningún reparto ganable esta vez: vuelve a intentarlo "
                     "o reparte sin esa opción.",
                     "No winnable deal was found this time: try again, or deal without that "

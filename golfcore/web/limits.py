@@ -8,7 +8,10 @@
 * per server: WebSocket connections at once (one more is closed at once with code 1013, "try
   again later"), searches at once (:class:`SearchSlots`: up to ``searches`` run, up to
   ``search_queue`` more wait for a slot in order, any more get ``busy``), and how long a table
-  nobody uses stays in memory (the database keeps it; the next request reloads it).
+  nobody uses stays in memory (the database keeps it; the next request reloads it);
+* storage (:mod:`golfcore.web.quotas`): unfinished saved tables per connection, per client
+  address and in total (``too-many-saved``), the database's size (``storage-full``), and how
+  long an unfinished table nobody plays is kept.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from typing import Any, TypeVar
 from golfcore.protocol.cardgame import RequestError
 from golfcore.protocol.server import error_reply, read_request
 from golfcore.web.messages import BUSY
+from golfcore.web.quotas import Usage, check as check_usage
 
 T = TypeVar("T")
 
@@ -50,6 +54,16 @@ class Limits:
     search_queue: int = 8
     #: Seconds after which a table nobody used is dropped from memory (not from the database).
     idle_seconds: float = 900.0
+    #: Unfinished saved tables one connection may have created (:mod:`golfcore.web.quotas`).
+    saved_per_connection: int = 20
+    #: Unfinished saved tables that all connections from one client address may have created.
+    saved_per_address: int = 100
+    #: Unfinished saved tables in the whole database.
+    saved_tables: int = 50_000
+    #: Days after which an unfinished table nobody played is deleted from the database.
+    expire_days: float = 30.0
+    #: Megabytes the database (file and write-ahead log) may hold before no new table is saved.
+    db_megabytes: float = 1024.0
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -162,6 +176,18 @@ class Bounds:
         reply = error_reply(RATE_LIMITED, f"more than {rate.per_second:g} messages a second: "
                             f"this one was not read (nothing changed); slow down", None)
         return reply if rid is None else {"id": rid, **reply}
+
+    def check_saved(self, used: Usage) -> None:
+        """Refuse (``too-many-saved``, ``storage-full``) one more saved table beyond the
+        storage bounds (:func:`golfcore.web.quotas.check`)."""
+        limits = self.limits
+        check_usage(used, per_connection=limits.saved_per_connection,
+                    per_address=limits.saved_per_address, tables=limits.saved_tables,
+                    megabytes=limits.db_megabytes)
+
+    def expire_before(self, now: float) -> float:
+        """The time before which an unfinished table that nobody played is deleted."""
+        return now - self.limits.expire_days * 86400.0
 
     def check_new_table(self, created: list[str], live: Container[str]) -> None:
         """Refuse (``too-many-tables``) a new table to a connection whose ``created`` tables

@@ -28,6 +28,7 @@ forgotten, so a page that only looked saves nothing and the statistics count not
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from dataclasses import replace
 from typing import Any
 
@@ -36,7 +37,7 @@ from golfcore.web.tables import LiveTable, StaleError, Step
 from golfcore.web.computers import Computers
 from golfcore.web.connection import Connection
 from golfcore.web.limits import Bounds, Limits
-from golfcore.web.records import NewAction, NewTable, StaleVersion
+from golfcore.web.records import NewAction, NewTable, StaleVersion, StoreError
 from golfcore.web.resume import snapshot_due
 from golfcore.web.saver import Saver
 
@@ -138,13 +139,26 @@ class LiveTables:
         while True:
             await asyncio.sleep(self.idle.sweep_every())
             self.drop_idle()
+            await self.expire()
 
-    async def create(self, draft: LiveTable, save: bool = True) -> LiveTable:
+    async def expire(self) -> int:
+        """Delete from the database the unfinished tables nobody played for ``expire_days``
+        (never one in memory: it is being played); how many. A database that cannot be
+        written now is left for the next sweep."""
+        before = self.bounds.expire_before(self.store.now())
+        try:
+            return await self.saver.read(self.store.expire, before, set(self.tables))
+        except (StoreError, sqlite3.Error):
+            return 0
+
+    async def create(self, draft: LiveTable, save: bool = True,
+                     client: str | None = None) -> LiveTable:
         """Place ``draft`` (its id and tokens) and save it; with ``save=False`` it is kept in
         memory only, a draft whose first action saves it (:meth:`commit`)."""
         job = self.store.new_table(game=draft.game_name, variant=draft.variant,
                                    seat_kinds=[s.kind for s in draft.seats],
-                                   snapshot=draft.snapshot(), summary=draft.summary())
+                                   snapshot=draft.snapshot(), summary=draft.summary(),
+                                   client=client)
         if save:
             await self.saver.write(job)
         table = self.install(placed(draft, job.record))

@@ -81,6 +81,8 @@ class NewTable:
 
     record: TableRecord
     first: NewAction | None = None
+    #: The keyed hash of the address that created it (:func:`golfcore.web.quotas.address_key`).
+    client: str | None = None
 
 
 @dataclass(frozen=True)

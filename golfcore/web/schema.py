@@ -15,11 +15,15 @@ left byte for byte as it was.
   snapshot), written at the table's creation and then every so often; a table's state is its
   latest snapshot plus the actions after it (:mod:`golfcore.web.resume`). Each table's
   version-1 snapshot becomes its snapshot at its current version.
+* Version 3, bounded storage (:mod:`golfcore.web.quotas`): ``tables.client``, the keyed hash
+  of the address that created a table (``NULL`` for tables saved before, or imported), indexes
+  by client and by status, and ``settings`` (name, value), which holds the secret of that hash.
 """
 
 from __future__ import annotations
 
 import sqlite3
+import secrets
 from collections.abc import Callable, Sequence
 
 from golfcore.web import dbfile
@@ -67,8 +71,17 @@ def _version_2(conn: sqlite3.Connection) -> None:
     conn.execute("CREATE INDEX tables_by_creation ON tables (created, id)")
 
 
+def _version_3(conn: sqlite3.Connection) -> None:
+    """Who created a table (a keyed hash of the address), and the secret of that hash."""
+    conn.execute("ALTER TABLE tables ADD COLUMN client TEXT")
+    conn.execute("CREATE INDEX tables_by_client ON tables (client, status)")
+    conn.execute("CREATE INDEX tables_by_status ON tables (status, updated)")
+    conn.execute("CREATE TABLE settings (name TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute("INSERT INTO settings VALUES ('address-secret', ?)", (secrets.token_hex(32),))
+
+
 #: ``MIGRATIONS[n - 1]`` turns a database of schema version ``n - 1`` into version ``n``.
-MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2)
+MIGRATIONS: tuple[Migration, ...] = (_version_1, _version_2, _version_3)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -33,11 +33,11 @@ import secrets
 import sqlite3
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Container, Sequence
 from pathlib import Path
 from typing import Any
 
-from golfcore.web import dbfile
+from golfcore.web import dbfile, quotas
 from golfcore.web.dbfile import BUSY_SECONDS
 from golfcore.web.exports import (EXPORT_FORMAT, EXPORT_VERSION, HUMAN, export_problems,
                                   seat_kinds_problem, snapshots_of)
@@ -92,6 +92,9 @@ class Store:
                 raise StoreError(dbfile.damaged_message(self.path, found))
             conn.execute("PRAGMA journal_mode = WAL")
             migrate(conn, str(self.path))
+            self._secret = bytes.fromhex(conn.execute(
+                "SELECT value FROM settings WHERE name = ?",
+                (quotas.ADDRESS_SECRET,)).fetchone()[0])
         except sqlite3.Error as exc:
             self.close()
             raise StoreError(dbfile.explain(exc, self.path)) from None
@@ -132,7 +135,8 @@ class Store:
     # -- writing --
 
     def new_table(self, *, game: str, variant: str, seat_kinds: Sequence[str],
-                  snapshot: dict[str, Any], summary: dict[str, Any]) -> NewTable:
+                  snapshot: dict[str, Any], summary: dict[str, Any],
+                  client: str | None = None) -> NewTable:
         """The write that saves a new table at version 0, with a fresh id and a fresh token
         for each person's seat (checked when it is written). Nothing is written until it is
         given to :meth:`write`: ``golf web`` keeps a draft table's write until its first action
@@ -143,7 +147,7 @@ class Store:
             version=0, status=str(summary.get("status")) if isinstance(summary, dict) else "",
             summary=summary, seats=tuple(
                 SeatRecord(i, kind, secrets.token_urlsafe(16) if kind == HUMAN else None)
-                for i, kind in enumerate(seat_kinds)), snapshot=snapshot))
+                for i, kind in enumerate(seat_kinds)), snapshot=snapshot), client=client)
 
     def create_table(self, *, game: str, variant: str, seat_kinds: Sequence[str],
                      snapshot: dict[str, Any], summary: dict[str, Any]) -> TableRecord:
@@ -196,6 +200,9 @@ class Store:
                 try:
                     if isinstance(job, NewTable):
                         self._insert_new(conn, job.record)
+                        if job.client is not None:
+                            conn.execute("UPDATE tables SET client = ? WHERE id = ?",
+                                         (job.client, job.record.id))
                         if job.first is not None:           # in the same savepoint
                             self._append(conn, job.first, now)
                     else:
@@ -267,6 +274,27 @@ class Store:
                          (job.table_id, job.version, dumps(job.snapshot)))
 
     # -- reading --
+
+    # -- bounds --
+
+    def address_key(self, address: str | None) -> str | None:
+        """The keyed hash that counts the tables created from ``address``."""
+        return quotas.address_key(self._secret, address)
+
+    def usage(self, made: Sequence[str], client: str | None) -> quotas.Usage:
+        """What a connection that created ``made`` from ``client`` holds, and the file."""
+        with dbfile.read(self._conn()) as conn:
+            return quotas.usage(conn, self.path, made, client)
+
+    def expire(self, before: float, keep: Container[str] = ()) -> int:
+        """Delete the unfinished tables not played since ``before`` but those in ``keep``;
+        how many."""
+        with dbfile.write(self._conn()) as conn:
+            return quotas.expire(conn, before, keep)
+
+    def now(self) -> float:
+        """The store's clock (seconds since the epoch)."""
+        return self._clock()
 
     def load(self, table_id: str) -> TableRecord | None:
         """The table: its facts, seats, latest snapshot and the actions after it."""
@@ -363,7 +391,8 @@ class Store:
 def _insert(conn: sqlite3.Connection, record: TableRecord,
             snapshots: Sequence[tuple[int, dict[str, Any]]],
             actions: Sequence[dict[str, Any]]) -> None:
-    conn.execute("INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+    conn.execute("INSERT INTO tables (id, game, variant, created, updated, version, status, "
+                 "summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                  (record.id, record.game, record.variant, record.created, record.updated,
                   record.version, record.status, dumps(record.summary)))
     conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
