@@ -156,6 +156,10 @@ def round_from_json(rules: RuleSet, data: Any, players: int, what: str = "round"
     held = data.get("held")
     held_card = _cards([held], f"{what} held")[0] if held is not None else None
     held_from = data.get("held_from")
+    if held_card is None and held_from is not None:
+        raise GolfError(f"{what}: a card is held (with 'held_from' 'stock' or 'discard') "
+                        f"exactly when 'step' is 'hold': 'held_from' is "
+                        f"{str(held_from)[:40]!r} with no card held")
     ender = data.get("ender")
     if ender is not None:
         ender = _int(ender, f"{what} ender", 0, players - 1)
@@ -169,7 +173,7 @@ def round_from_json(rules: RuleSet, data: Any, players: int, what: str = "round"
         turn=_int(data["turn"], f"{what} turn", 0, players - 1), step=step,
         first=_int(data.get("first", 0), f"{what} first", 0, players - 1),
         rng=_int(data.get("rng", 0), f"{what} rng", 0, 2**64 - 1),
-        held=held_card, held_from=held_from if held_card is not None else None, ender=ender,
+        held=held_card, held_from=held_from, ender=ender,
         last_turns=tuple(_int(s, f"{what} last turn", 0, players - 1) for s in last),
         result=_result(result, f"{what} result", players) if result is not None else None)
     check_round(rules, rnd, players, what)
@@ -200,6 +204,12 @@ def check_round(rules: RuleSet, rnd: RoundState, players: int, what: str = "roun
         raise GolfError(f"{what}: at the draw step there must be a stock or a discard")
     if (rnd.step == OVER) != (rnd.result is not None):
         raise GolfError(f"{what}: a round has a 'result' exactly when its 'step' is 'over'")
+    if len(set(rnd.last_turns)) != len(rnd.last_turns):
+        raise GolfError(f"{what}: 'last_turns' {list(rnd.last_turns)[:12]} names a seat "
+                        f"twice: the seats still to play go each once and in table order")
+    if rnd.step == OVER and rnd.last_turns:
+        raise GolfError(f"{what}: a finished round has no last turns left, not "
+                        f"{list(rnd.last_turns)[:12]}")
     if rnd.result is not None:
         for places in rnd.result.cancelled:
             if any(not 0 <= p < rules.size for p in places):
