@@ -28,7 +28,10 @@ HUMAN = "human"
 #: A computer seat's kind: ``bot:NAME``, options as ``bot:strong:iterations=50,margin=4``.
 BOT_KIND = re.compile(r"bot:[A-Za-z0-9_.+-]+(:[A-Za-z0-9_]+=[A-Za-z0-9_.+-]+"
                       r"(,[A-Za-z0-9_]+=[A-Za-z0-9_.+-]+)*)?\Z")
-KEY = re.compile(r"[A-Za-z0-9_-]{1,128}\Z")          # table ids and seat tokens (url-safe)
+KEY = re.compile(r"[A-Za-z0-9_-]{1,128}\Z")          # table ids (url-safe)
+#: A person's seat token as the store draws it: ``secrets.token_urlsafe(16)``, 128 random bits
+#: as 22 characters of the URL-safe base64 alphabet (a shorter one is a guessable seat link).
+TOKEN = re.compile(r"[A-Za-z0-9_-]{22}\Z")
 #: A table's fields in each export version.
 _TABLE_FIELDS = {
     1: ("id", "game", "variant", "created", "updated", "version", "status", "snapshot",
@@ -192,8 +195,9 @@ def _seat_problems(seat: object, path: str, index: int, tokens: set[str]) -> Ite
     yield from _is(kind == HUMAN or isinstance(kind, str) and bool(BOT_KIND.match(kind)),
                    f"{path}.kind", "'human' or 'bot:NAME'", kind)
     if kind == HUMAN:
-        yield from _is(isinstance(token, str) and bool(KEY.match(token)), f"{path}.token",
-                       "a token (letters, digits, '-' or '_') for a person's seat", token)
+        yield from _is(isinstance(token, str) and bool(TOKEN.match(token)), f"{path}.token",
+                       "a token of exactly 22 letters, digits, '-' or '_' (128 random bits, "
+                       "as the store draws it) for a person's seat", token)
         if isinstance(token, str):
             if token in tokens:
                 yield f"{path}.token", "the key to another seat of this file"
