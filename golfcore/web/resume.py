@@ -27,7 +27,7 @@ from golfcore.cardgame.match import Match
 from golfcore.errors import GolfError
 from golfcore.solitaire.game import Game
 from golfcore.web.tables import CARD_GAME, LiveCardGame, LiveSolitaire, LiveTable, SOLITAIRE
-from golfcore.web.courses import course_from_json
+from golfcore.web.courses import Course, course_from_json
 from golfcore.web.exports import snapshots_of
 from golfcore.web.messages import GAME_COMMANDS
 from golfcore.web.records import LoggedAction, SeatRecord, TableRecord
@@ -151,14 +151,26 @@ def _contents(table: dict[str, Any], path: str) -> Iterator[Problem]:
         except GolfError as exc:
             yield where[index], f"cannot be loaded: {exc}"
             return
+        saved = loaded.snapshot()
+        if saved != snapshot:           # something the loading dropped or changed
+            yield where[index], (f"not a table play reaches: "
+                                 f"{_first_difference(snapshot, saved, 'snapshot')}")
+            return
+        if current is None:
+            current = _dealt(loaded)
+            since = "the deal"
+        else:
+            since = f"snapshot {index - 1}"
         if current is not None:
             current, problem = _replayed(current, actions, version, path)
             if problem is not None:
                 yield problem
                 return
-            if current.snapshot() != loaded.snapshot():
-                yield where[index], (f"not the table that snapshot {index - 1} and the actions "
-                                     f"after it give")
+            expected = current.snapshot()
+            if expected != saved:
+                how = ("not the table as dealt" if version == 0 else
+                       f"not the table that {since} and the actions after it give")
+                yield where[index], (f"{how}: {_first_difference(saved, expected, 'snapshot')}")
                 return
         if loaded.variant != table["variant"]:
             yield f"{path}.variant", (f"the snapshot is a game of {loaded.variant!r}, not "
@@ -174,6 +186,29 @@ def _contents(table: dict[str, Any], path: str) -> Iterator[Problem]:
     if table["summary"] != expected:
         yield f"{path}.summary", (f"not the summary of the table its snapshots and actions "
                                   f"give: {_first_difference(table['summary'], expected)}")
+
+
+def _dealt(table: LiveTable) -> LiveTable | None:
+    """The table at version 0 that ``table`` was dealt as, from what deals it (the card
+    game's seed or secret, the solitaire's deal number or course code); ``None`` for a game
+    whose first position or round was set up by hand (nothing deals it again)."""
+    if isinstance(table, LiveCardGame):
+        state = table.match.state
+        if state.set_by_hand:
+            return None
+        match = Match(table.match.rules, players=state.players, deal=state.deal)
+        return LiveCardGame(table.id, 0, table.seats, match)
+    if isinstance(table, LiveSolitaire):
+        course = table.course
+        if course is not None:
+            first = Course(course.code, course.variant)
+            return LiveSolitaire(table.id, 0, table.seats,
+                                 Game(course.variant, deal=course.code.deal(1)), first)
+        if table.game.deal is None:
+            return None
+        return LiveSolitaire(table.id, 0, table.seats,
+                             Game(table.game.rules, deal=table.game.deal))
+    return None
 
 
 def _replayed(table: LiveTable, actions: Sequence[LoggedAction], until: int,
