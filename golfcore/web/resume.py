@@ -14,8 +14,11 @@ round or match ends or the next round is dealt, and when the card game reshuffle
 into the stock (so that no replay ever depends on a shuffle).
 
 :func:`import_problems` checks the contents of an exported table before anything is written:
-every snapshot must load, the actions after each snapshot must replay and lead exactly to the
-next snapshot, and the table's summary, variant and seats must be those of the table replayed.
+every snapshot must load and be exactly what the table loaded from it saves (nothing dropped or
+changed by loading), the table re-dealt from what deals it (the card game's seed or secret, the
+solitaire's deal or course code; not a game set up by hand) and replayed through the logged
+actions must lead exactly to each snapshot (the first difference is named), and the table's
+summary, variant and seats must be those of the table replayed.
 """
 
 from __future__ import annotations
