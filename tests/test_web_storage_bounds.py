@@ -9,6 +9,7 @@ English), that nothing was saved for it, and that the tables already saved go on
 from __future__ import annotations
 
 import sqlite3
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -185,3 +186,23 @@ def test_unfinished_tables_nobody_plays_expire(tmp_path):
         conn.close()
         now[0] += 60 * 86400                                    # a live table is never expired
         assert store.expire(now[0] - 30 * 86400, keep={kept}) == 0
+
+
+def test_the_running_server_expires_old_unfinished_tables(tmp_path):
+    now = [1_000_000.0]
+    with Store(tmp_path / "web.sqlite3", clock=lambda: now[0]) as store:
+        limits = Limits(**{**WIDE, "idle_seconds": 0.1, "expire_days": 1.0})
+        with TestClient(create_app(store, bot_delay=0, limits=limits),
+                        base_url=HTTP) as client:
+            with client.websocket_connect(WS) as ws:
+                old = Browser(ws)("new", **TWO_HUMANS)["table"]
+            now[0] += 2 * 86400                     # two days later, nobody came back
+            with client.websocket_connect(WS) as ws:
+                tab = Browser(ws)
+                fresh = tab("new", **TWO_HUMANS)["table"]
+                deadline = time.monotonic() + 10
+                while store.load(old) is not None and time.monotonic() < deadline:
+                    time.sleep(0.05)
+                assert store.load(old) is None      # the sweep deleted it
+                assert tab("observe", seat=0)["table"] == fresh   # the live one stays
+            assert store.load(fresh) is not None
