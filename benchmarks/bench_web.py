@@ -109,11 +109,13 @@ class Row:
     peak_mb: float
     card_actions: int       # card-game actions answered or pushed meanwhile (bots included)
     card_errors: int
+    windows: list[dict[str, float]] = field(default_factory=list)   # latency over time
 
 
 @dataclass
 class Tally:
     latencies: list[float] = field(default_factory=list)
+    dues: list[float] = field(default_factory=list)       # the open loop: each latency's due
     errors: list[str] = field(default_factory=list)
     rate_limited: int = 0
     refused: int = 0
@@ -214,6 +216,7 @@ async def solitaire_open(url: str, args: argparse.Namespace, start: float, phase
             return
         now = time.perf_counter()
         tally.latencies.append(now - due)
+        tally.dues.append(due)
         tally.last = max(tally.last, now)
         check(reply, tally, request["cmd"])
 
@@ -316,7 +319,7 @@ def proc_rss(pid: int) -> tuple[float, float]:
 
 
 async def run_loop(url: str, pid: int, name: str, loop: str, bounds: str,
-                   args: argparse.Namespace) -> Row:
+                   args: argparse.Namespace, trace: Path | None = None) -> Row:
     stop = asyncio.Event()
     cards = Tally()
     tables = [asyncio.ensure_future(card_table(url, args, stop, cards))
@@ -361,7 +364,69 @@ async def run_loop(url: str, pid: int, name: str, loop: str, bounds: str,
                max(tally.latencies, default=float("nan")) * 1e3,
                (cpu1 - cpu0) / answered * 1e6 if answered else float("nan"),
                (cpu1 - cpu0) / seconds * 100 if seconds > 0 else float("nan"), rss, peak,
-               len(cards.latencies), len(cards.errors))
+               len(cards.latencies), len(cards.errors),
+               over_time(tally, start, args.window, trace) if loop == "open" else [])
+
+
+def over_time(tally: Tally, start: float, window: float,
+              trace: Path | None = None) -> list[dict[str, float]]:
+    """The open loop's latency per ``window`` seconds of due time: a stall shows in its
+    window, where the whole run's p99 would hide when it came. With the server's ``trace``
+    (``--trace``), each window also has its garbage collections (count and milliseconds, of
+    generation 2 apart), the event loop's longest lag and the writer's longest commit."""
+    by: dict[int, list[float]] = {}
+    for due, latency in zip(tally.dues, tally.latencies):
+        by.setdefault(int((due - start) // window), []).append(latency)
+    events: dict[int, dict[str, float]] = {}
+    for line in (trace.read_text().splitlines() if trace and trace.is_file() else []):
+        at, kind, *values = line.split()
+        e = events.setdefault(int((float(at) - start) // window),
+                              dict(gc=0, gc_ms=0.0, gc2=0, gc2_ms=0.0, lag_ms=0.0,
+                                   commit_ms=0.0))
+        if kind == "gc":
+            e["gc"] += 1
+            e["gc_ms"] += float(values[1])
+            if values[0].startswith("2"):
+                e["gc2"] += 1
+                e["gc2_ms"] += float(values[1])
+        elif kind == "lag":
+            e["lag_ms"] = max(e["lag_ms"], float(values[0]))
+        elif kind == "commit":
+            e["commit_ms"] = max(e["commit_ms"], float(values[1]))
+    return [{"from_s": k * window, "count": len(v), "p50_ms": percentile(v, 0.5) * 1e3,
+             "p99_ms": percentile(v, 0.99) * 1e3, "max_ms": max(v) * 1e3,
+             **events.get(k, {})} for k, v in sorted(by.items())]
+
+
+def print_windows(row: Row) -> None:
+    if not row.windows:
+        return
+    print(f"\n{row.server} {row.loop}: latency over time (by due time)")
+    traced = "gc" in row.windows[0]
+    columns = [("from s", "from_s", "{:.0f}"), ("count", "count", "{:.0f}"),
+               ("p50 ms", "p50_ms", "{:.1f}"), ("p99 ms", "p99_ms", "{:.1f}"),
+               ("max ms", "max_ms", "{:.0f}")]
+    if traced:
+        columns += [("gc", "gc", "{:.0f}"), ("gc ms", "gc_ms", "{:.0f}"),
+                    ("gc2", "gc2", "{:.0f}"), ("gc2 ms", "gc2_ms", "{:.0f}"),
+                    ("lag max ms", "lag_ms", "{:.0f}"), ("commit max ms", "commit_ms", "{:.0f}")]
+    print(table([Window(**{"gc": 0, "gc_ms": 0, "gc2": 0, "gc2_ms": 0, "lag_ms": 0,
+                           "commit_ms": 0, **w}) for w in row.windows], columns))
+
+
+@dataclass
+class Window:
+    from_s: float
+    count: float
+    p50_ms: float
+    p99_ms: float
+    max_ms: float
+    gc: float = 0
+    gc_ms: float = 0
+    gc2: float = 0
+    gc2_ms: float = 0
+    lag_ms: float = 0
+    commit_ms: float = 0
 
 
 def lifted_connections(args: argparse.Namespace) -> int:
@@ -373,10 +438,28 @@ def bound_options(tree: Path, loop: str, args: argparse.Namespace) -> tuple[list
     """The server's bound options for ``loop`` and their name (see the docstring, *Bounds*)."""
     if not (tree / "golfcore" / "web" / "limits.py").is_file():
         return [], "none"                 # a revision from before golf web had bounds
+    saved = saved_options(tree, args)
     if loop == "open":
-        return [], "default"
+        return saved, "default" + (" (saved lifted)" if saved else "")
     return ["--messages-per-second", f"{args.rate:g}",
-            "--max-connections", str(lifted_connections(args))], "lifted"
+            "--max-connections", str(lifted_connections(args)), *saved], "lifted"
+
+
+def lifted_saved(args: argparse.Namespace) -> int:
+    """The saved-table bounds' value: room for every client's and table's unfinished game."""
+    return max(DEFAULTS.saved_per_address, DEFAULTS.saved_tables,
+               2 * (args.clients + args.tables) + 10)
+
+
+def saved_options(tree: Path, args: argparse.Namespace) -> list[str]:
+    """Lift the storage bounds a bench crosses and no real server does: its clients all come
+    from one loopback address (``--saved-per-address``, 100 by default, is fewer than the
+    clients), and ``--max-saved`` is lifted with it. ``--saved-per-connection`` stays: a
+    client has one game, a card table one unfinished match at a time."""
+    if "--saved-per-address" not in (tree / "golfcore" / "cli" / "web.py").read_text():
+        return []                        # a revision from before the storage bounds
+    return ["--saved-per-address", str(lifted_saved(args)),
+            "--max-saved", str(lifted_saved(args))]
 
 
 def open_loop_problems(args: argparse.Namespace) -> list[str]:
@@ -405,6 +488,9 @@ def describe_bounds(args: argparse.Namespace) -> list[str]:
         out.append(f"closed loop: bounds lifted (--messages-per-second {args.rate:g}, "
                    f"--max-connections {lifted_connections(args)}): its clients send as fast "
                    f"as answered")
+    out.append(f"both loops: --saved-per-address and --max-saved {lifted_saved(args)} (all the "
+               f"clients share one loopback address; --saved-per-address "
+               f"{DEFAULTS.saved_per_address} would refuse 'too-many-saved')")
     out.append("a rate-limited reply counts as an error (and in the rate-limited column)")
     return out
 
@@ -434,6 +520,9 @@ def measure(tree: Path, name: str, loop: str, args: argparse.Namespace) -> Row:
             (shim / "__init__.py").write_text("raise ImportError('not installed here')\n")
             path.insert(0, str(shim.parent))
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
+        trace = Path(tmp) / "trace.txt" if args.trace and tree == ROOT else None
+        if trace is not None:
+            env["GOLF_WEB_TRACE"] = str(trace)    # golfcore.web.serving.TRACE_ENV
         profile = ["-m", "cProfile", "-o", args.profile] if args.profile and tree == ROOT else []
         options, bounds = bound_options(tree, loop, args)
         cmd = [sys.executable, *profile, "-m", "golfcore.cli", "web", "--port", str(port),
@@ -444,7 +533,7 @@ def measure(tree: Path, name: str, loop: str, args: argparse.Namespace) -> Row:
         try:
             wait_for_port(port, proc)
             return asyncio.run(run_loop(f"ws://127.0.0.1:{port}/ws", proc.pid, name, loop,
-                                        bounds, args))
+                                        bounds, args, trace))
         finally:
             proc.send_signal(signal.SIGINT)           # as Ctrl-C: a profile is written
             try:
@@ -464,7 +553,8 @@ def load_average() -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=200)
-    parser.add_argument("--requests", type=int, default=40, help="open loop: per client")
+    parser.add_argument("--requests", type=int, default=200,
+                        help="open loop: per client (200 x 0.1 s: 20 s)")
     parser.add_argument("--interval", type=float, default=0.1,
                         help="open loop: seconds between a client's requests")
     parser.add_argument("--closed-requests", type=int, default=40,
@@ -486,6 +576,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", metavar="FILE",
                         help="run this tree's server under cProfile, its statistics to FILE "
                              "(the last loop measured)")
+    parser.add_argument("--window", type=float, default=2.0,
+                        help="open loop: seconds per row of latency over time")
+    parser.add_argument("--trace", action="store_true",
+                        help="this tree's server traces its garbage collections, event-loop "
+                             "lag and commits (GOLF_WEB_TRACE), shown per window")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if "open" in args.loops.split(",") and (problems := open_loop_problems(args)):
@@ -527,6 +622,8 @@ def main(argv: list[str] | None = None) -> int:
                            ("rss MB", "rss_mb", "{:.0f}"), ("peak MB", "peak_mb", "{:.0f}"),
                            ("card acts", "card_actions", "{}"),
                            ("card errors", "card_errors", "{}")]))
+        for row in rows:
+            print_windows(row)
         print("\n".join(bounds))
     return 1 if any(r.errors or r.card_errors for r in rows) else 0
 

@@ -26,6 +26,7 @@ from starlette.concurrency import run_in_threadpool
 
 from golfcore.web.records import NotSaved, StoreError
 from golfcore.web.resume import resume
+from golfcore.web.serving import trace
 from golfcore.web.store import Store, Write
 from golfcore.web.tables import LiveTable
 
@@ -107,12 +108,14 @@ class Saver:
                     stopping = True
                     break
                 batch.extend(more)
+            began = time.perf_counter()
             try:
                 outcomes = self.store.write([job for job, _, _, _ in batch],
                                             deadline=min(d for _, d, _, _ in batch))
             except Exception as exc:             # a bug: no write of the batch is acknowledged
                 log.exception("the writer could not save %d writes", len(batch))
                 outcomes = [NotSaved(f"not saved: {type(exc).__name__}: {exc}")] * len(batch)
+            trace("commit", len(batch), (time.perf_counter() - began) * 1e3)
             for (_, _, future, loop), outcome in zip(batch, outcomes):
                 try:
                     loop.call_soon_threadsafe(_settle, future, outcome)

@@ -10,10 +10,15 @@ traceback. :class:`QuietUTF8` turns uvicorn's traceback for a text frame that is
 
 from __future__ import annotations
 
+import asyncio
+import gc
 import logging
+import os
 import signal
 import socket
 import ssl
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +39,54 @@ class ListenError(GolfError):
 
 class AddressError(GolfError):
     """The host is no address this machine can resolve (a usage error)."""
+
+
+#: An environment variable naming a file: when set, the server appends to it one line per
+#: garbage collection (``gc``: generation, milliseconds, objects collected), per late turn of
+#: the event loop (``lag``: milliseconds an asyncio sleep overshot, when over 2) and per commit
+#: of the writer thread (``commit``: writes, milliseconds), each after its
+#: ``time.perf_counter()`` (the bench's clock): ``benchmarks/bench_web.py --trace`` sets it to
+#: find where requests wait.
+TRACE_ENV = "GOLF_WEB_TRACE"
+_trace_file: Any = None
+_trace_lock = threading.Lock()
+
+
+def trace(kind: str, *values: float) -> None:
+    """One line of the trace (see :data:`TRACE_ENV`); nothing when it is off."""
+    if _trace_file is None:
+        return
+    line = f"{time.perf_counter():.6f} {kind} " + " ".join(f"{v:.3f}" for v in values) + "\n"
+    with _trace_lock:
+        _trace_file.write(line)
+
+
+def _start_trace() -> None:
+    global _trace_file
+    path = os.environ.get(TRACE_ENV)
+    if not path or _trace_file is not None:
+        return
+    _trace_file = open(path, "a", buffering=1, encoding="utf-8")
+    started = [0.0]
+
+    def collected(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            started[0] = time.perf_counter()
+        else:
+            trace("gc", info["generation"], (time.perf_counter() - started[0]) * 1e3,
+                  info["collected"])
+
+    gc.callbacks.append(collected)
+
+
+async def _watch_lag(period: float = 0.01) -> None:
+    loop = asyncio.get_running_loop()
+    while True:
+        due = loop.time() + period
+        await asyncio.sleep(period)
+        late = (loop.time() - due) * 1e3
+        if late > 2:
+            trace("lag", late)
 
 
 def listen(host: str, port: int) -> socket.socket:
@@ -120,6 +173,8 @@ def serve(app: Any, sock: socket.socket, tls: TLS | None,
 
         async def startup(self, sockets: list[socket.socket] | None = None) -> None:
             await super().startup(sockets=sockets)
+            if _trace_file is not None:
+                self._lag = asyncio.ensure_future(_watch_lag())
             if not self.should_exit:
                 ready(sock.getsockname()[1])
 
@@ -128,6 +183,7 @@ def serve(app: Any, sock: socket.socket, tls: TLS | None,
                 self.interrupted = True
             super().handle_exit(sig, frame)
 
+    _start_trace()
     server = Server(config)
     try:
         server.run(sockets=[sock])
