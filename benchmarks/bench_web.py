@@ -20,13 +20,18 @@ How it measures:
    computer players (``bot:greedy``) and play the person's seat (the first legal action,
    ``--think`` seconds after its turn comes, a new match when one ends), for the whole run.
 3. **Open loop**: ``--clients`` connections each start a solitaire game, then send one request
-   every ``--interval`` seconds whether or not the last was answered, ``--requests`` in all,
+   every ``--interval`` seconds whether or not the last was answered, ``--requests`` in all
+   (200 x 0.1 s: 20 s at 2,000 requests/s offered by default),
    alternately ``legal`` and an action (the first legal move, ``undo`` once the game is over,
    chosen on the client's own copy of its game, so that each is legal whatever replies are
    still on their way). The clients start at spread phases. A request's latency runs from the
    moment it was due (not when it was sent: a late client does not hide a slow server) to its
    reply. *Sustained* is the requests answered per second from the first due time to the
-   last reply: it equals the offered rate when the server keeps up.
+   last reply: it equals the offered rate when the server keeps up. The open loop's latency
+   is also printed over time, per ``--window`` seconds of due time (p50, p99, max, count), so
+   that a stall shows when it came; ``--trace`` adds, per window, the server's garbage
+   collections, event-loop lag and writer commits (``GOLF_WEB_TRACE``, see
+   ``golfcore.web.serving``).
 4. **Closed loop**: the same clients, each sending its next request as soon as the last is
    answered, ``--closed-requests`` each: the rate answered and the latency from send to reply.
 5. Every reply is checked: an ``error`` reply, a dropped connection or a request unanswered
@@ -49,7 +54,11 @@ How it measures:
    they are answered, far beyond 20 a second each. Both are printed at the start and are in
    each row (``bounds``). A ``rate-limited`` reply is an error, and is also counted apart (the
    ``rate-limited`` column): on the open loop it means a server so far behind that it read a
-   client's queued requests in a burst beyond the default rate.
+   client's queued requests in a burst beyond the default rate. **Both loops lift the storage
+   bounds** ``--saved-per-address`` and ``--max-saved``: every client comes from one loopback
+   address, and 250 unfinished games are more than ``--saved-per-address``'s 100
+   (``too-many-saved``); ``--saved-per-connection`` stays (a client has one game, a card table
+   one unfinished match at a time).
 
 Only loopback is used; every loop is bounded in count and in time.
 """
