@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from test_web_api import HTTP, WS, Browser
-from test_web_limits import TWO_HUMANS
+from test_web_limits import TWO_HUMANS, serve  # noqa: F401 (a fixture)
 
 from golfcore.web.app import create_app
 from golfcore.web.limits import Limits
@@ -30,21 +29,10 @@ WIDE = {"messages_per_second": 1e6, "tables_per_connection": 1000, "saved_per_co
 
 
 @pytest.fixture
-def serve(tmp_path: Path) -> Iterator[Callable[..., tuple[TestClient, Store]]]:
-    opened: list[tuple[TestClient, Store]] = []
-
-    def make(**bounds: Any) -> tuple[TestClient, Store]:
-        store = Store(tmp_path / f"web{len(opened)}.sqlite3")
-        client = TestClient(create_app(store, bot_delay=0, limits=Limits(**{**WIDE, **bounds})),
-                            base_url=HTTP)
-        client.__enter__()
-        opened.append((client, store))
-        return client, store
-
-    yield make
-    for client, store in opened:
-        client.__exit__(None, None, None)
-        store.close()
+def wide(serve: Callable[..., tuple[TestClient, Store]]  # noqa: F811 (the fixture)
+         ) -> Callable[..., tuple[TestClient, Store]]:
+    """``wide(**bounds)``: the app with those bounds and every other bound out of the way."""
+    return lambda **bounds: serve(**{**WIDE, **bounds})
 
 
 def saved(store: Store) -> int:
@@ -59,8 +47,8 @@ def refused(reply: dict[str, Any], error: str) -> None:
 
 @pytest.mark.parametrize("request_", [TWO_HUMANS, {"game": "solitaire", "code": "GO1-C-AAAAAAB"}],
                          ids=["card-game", "solitaire"])
-def test_six_new_in_a_row_on_one_connection_save_only_so_many(serve, request_):
-    client, store = serve(saved_per_connection=3)
+def test_six_new_in_a_row_on_one_connection_save_only_so_many(wide, request_):
+    client, store = wide(saved_per_connection=3)
     with client.websocket_connect(WS) as ws:
         tab = Browser(ws)
         replies = [tab("new", **request_) for _ in range(6)]
@@ -76,8 +64,8 @@ def test_six_new_in_a_row_on_one_connection_save_only_so_many(serve, request_):
             assert tab("observe", seat=0)["table"] == replies[2]["table"]
 
 
-def test_connections_from_one_address_share_a_bound(serve):
-    client, store = serve(saved_per_connection=2, saved_per_address=5)
+def test_connections_from_one_address_share_a_bound(wide):
+    client, store = wide(saved_per_connection=2, saved_per_address=5)
     answers = []
     for _ in range(4):                      # the test client's connections share one address
         with client.websocket_connect(WS) as ws:
@@ -89,8 +77,8 @@ def test_connections_from_one_address_share_a_bound(serve):
     assert saved(store) == 5
 
 
-def test_the_address_is_kept_only_as_a_keyed_hash(serve, tmp_path):
-    client, store = serve()
+def test_the_address_is_kept_only_as_a_keyed_hash(wide, tmp_path):
+    client, store = wide()
     with client.websocket_connect(WS) as ws:
         Browser(ws)("new", **TWO_HUMANS)
     conn = sqlite3.connect(store.path)
@@ -108,8 +96,8 @@ def test_the_address_is_kept_only_as_a_keyed_hash(serve, tmp_path):
         assert other.address_key(address) == other.address_key(address)
 
 
-def test_the_whole_database_holds_so_many_unfinished_tables(serve):
-    client, store = serve(saved_tables=4)
+def test_the_whole_database_holds_so_many_unfinished_tables(wide):
+    client, store = wide(saved_tables=4)
     with client.websocket_connect(WS) as ws:
         tab = Browser(ws)
         answers = [tab("new", **TWO_HUMANS) for _ in range(5)]
@@ -118,8 +106,8 @@ def test_the_whole_database_holds_so_many_unfinished_tables(serve):
     assert "the server" in answers[4]["message"]
 
 
-def test_a_finished_table_no_longer_counts(serve):
-    client, store = serve(saved_per_connection=2)
+def test_a_finished_table_no_longer_counts(wide):
+    client, store = wide(saved_per_connection=2)
     with client.websocket_connect(WS) as ws:
         tab = Browser(ws)
         first = tab("new", **TWO_HUMANS)
@@ -132,8 +120,8 @@ def test_a_finished_table_no_longer_counts(serve):
         assert tab("new", **TWO_HUMANS)["ok"] is True
 
 
-def test_a_full_database_refuses_new_tables(serve):
-    client, store = serve(db_megabytes=0.001)            # 1 kB: any database is past it
+def test_a_full_database_refuses_new_tables(wide):
+    client, store = wide(db_megabytes=0.001)            # 1 kB: any database is past it
     with client.websocket_connect(WS) as ws:
         tab = Browser(ws)
         refused(tab("new", **TWO_HUMANS), "storage-full")
