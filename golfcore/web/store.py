@@ -199,10 +199,7 @@ class Store:
                 conn.execute("SAVEPOINT job")
                 try:
                     if isinstance(job, NewTable):
-                        self._insert_new(conn, job.record)
-                        if job.client is not None:
-                            conn.execute("UPDATE tables SET client = ? WHERE id = ?",
-                                         (job.client, job.record.id))
+                        self._insert_new(conn, job.record, job.client)
                         if job.first is not None:           # in the same savepoint
                             self._append(conn, job.first, now)
                     else:
@@ -232,7 +229,8 @@ class Store:
             return self._late()
         return f"not saved: {dbfile.explain(exc, self.path)}"
 
-    def _insert_new(self, conn: sqlite3.Connection, record: TableRecord) -> None:
+    def _insert_new(self, conn: sqlite3.Connection, record: TableRecord,
+                    client: str | None = None) -> None:
         kinds = [s.kind for s in record.seats]
         problem = seat_kinds_problem(record.game, kinds)
         if not (isinstance(record.variant, str) and record.variant):
@@ -240,7 +238,7 @@ class Store:
         if problem is not None:
             raise StoreError(f"bad table: {problem}")
         _checked_summary(record.game, record.summary, kinds)
-        _insert(conn, record, [(0, record.snapshot)], [])
+        _insert(conn, record, [(0, record.snapshot)], [], client)
         self._kinds[record.id] = (record.game, tuple(kinds))
 
     def _append(self, conn: sqlite3.Connection, job: NewAction, now: float) -> None:
@@ -273,8 +271,6 @@ class Store:
             conn.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
                          (job.table_id, job.version, dumps(job.snapshot)))
 
-    # -- reading --
-
     # -- bounds --
 
     def address_key(self, address: str | None) -> str | None:
@@ -295,6 +291,8 @@ class Store:
     def now(self) -> float:
         """The store's clock (seconds since the epoch)."""
         return self._clock()
+
+    # -- reading --
 
     def load(self, table_id: str) -> TableRecord | None:
         """The table: its facts, seats, latest snapshot and the actions after it."""
@@ -390,11 +388,11 @@ class Store:
 
 def _insert(conn: sqlite3.Connection, record: TableRecord,
             snapshots: Sequence[tuple[int, dict[str, Any]]],
-            actions: Sequence[dict[str, Any]]) -> None:
+            actions: Sequence[dict[str, Any]], client: str | None = None) -> None:
     conn.execute("INSERT INTO tables (id, game, variant, created, updated, version, status, "
-                 "summary) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                 "summary, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                  (record.id, record.game, record.variant, record.created, record.updated,
-                  record.version, record.status, dumps(record.summary)))
+                  record.version, record.status, dumps(record.summary), client))
     conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
                      [(record.id, s.seat, s.kind, s.token) for s in record.seats])
     conn.executemany("INSERT INTO snapshots VALUES (?, ?, ?)",
