@@ -31,13 +31,15 @@ from golfcore.cli.output import OK, error, out, plural, print_json, print_lines,
 from golfcore import jsonio
 from golfcore.errors import GolfError
 from golfcore.web.stats import statistics
+from golfcore.web.database import is_url
+from golfcore.web.postgres import shown
 from golfcore.web.store import Store, default_path, export_json
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--db", metavar="PATH",
-                        help="the database of golf web (default: golf.sqlite3 in your data "
-                             "folder)")
+                        help="the database of golf web: a file, or a postgresql:// URL "
+                             "(default: golf.sqlite3 in your data folder)")
     which = parser.add_mutually_exclusive_group()
     which.add_argument("--json", action="store_true",
                        help="print the statistics as JSON, one object on one line")
@@ -52,11 +54,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """``golf stats [--json | --export FILE | --import FILE] [--db PATH]``."""
-    path = Path(args.db) if args.db is not None else default_path()
+    path: Path | str = (args.db if is_url(args.db) else Path(args.db)) \
+        if args.db is not None else default_path()
     try:
         if args.import_file is not None:
             return import_file(path, args.import_file)
-        if args.db is not None and not path.exists():     # a typo, not a database with no games
+        if args.db is not None and not _exists(path):     # a typo, not a database with no games
             return error(f"no such database: {args.db} (golf web makes it when it first "
                          f"saves a game; --import makes it from an export)")
         if args.export is not None:
@@ -75,17 +78,26 @@ def run(args: argparse.Namespace) -> int:
         return error(f"{exc.filename}: {exc.strerror or exc}")
 
 
-def read_statistics(path: Path) -> dict[str, Any]:
+def _exists(path: Path | str) -> bool:
+    """Whether the database is there (a server's always is: connecting tells)."""
+    return isinstance(path, str) or path.exists()
+
+
+def _shown(path: Path | str) -> str:
+    return shown(path) if isinstance(path, str) else str(path)
+
+
+def read_statistics(path: Path | str) -> dict[str, Any]:
     """The statistics of the database at ``path`` (none when there is no file)."""
-    if not path.exists():
+    if not _exists(path):
         return statistics([])
     with Store(path) as store:
         return store.statistics()
 
 
-def export_file(path: Path, target: str) -> int:
+def export_file(path: Path | str, target: str) -> int:
     """``--export``: the database's tables as JSON, to a file or (``-``) stdout."""
-    if path.exists():
+    if _exists(path):
         with Store(path) as store:
             data = store.export()
     else:
@@ -95,17 +107,17 @@ def export_file(path: Path, target: str) -> int:
         out(text)
         return OK
     Path(target).write_text(text + "\n", encoding="utf-8")
-    out(f"{target}: {plural(len(data['tables']), 'table')} exported from {path}")
+    out(f"{target}: {plural(len(data['tables']), 'table')} exported from {_shown(path)}")
     return OK
 
 
-def import_file(path: Path, source: str) -> int:
+def import_file(path: Path | str, source: str) -> int:
     """``--import``: add the tables of an export file that the database does not have."""
     data = read_json(source)
     with Store(path) as store:
         added = store.import_data(data, source=source)
     tables = data["tables"] if isinstance(data, dict) else []
-    out(f"{source}: {plural(added, 'table')} imported into {path}, "
+    out(f"{source}: {plural(added, 'table')} imported into {_shown(path)}, "
         f"{len(tables) - added} already there")
     return OK
 

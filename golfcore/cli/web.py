@@ -81,8 +81,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"the port to listen on (default {DEFAULT_PORT}; 0 picks a free "
                              f"one)")
     parser.add_argument("--db", metavar="PATH", type=_db,
-                        help="the database of saved games and statistics (default: "
-                             "golf.sqlite3 in your data folder)")
+                        help="the database of saved games and statistics: a file, or a "
+                             "postgresql:// URL that several golf web processes share "
+                             "(default: golf.sqlite3 in your data folder)")
     parser.add_argument("--open", action="store_true",
                         help="open the page in the default web browser")
     parser.add_argument("--bot-delay", type=_delay, default=DEFAULT_BOT_DELAY,
@@ -214,6 +215,7 @@ def run(args: argparse.Namespace) -> int:
     from golfcore.web.app import create_app
     from golfcore.web.security import Policy
     from golfcore.web.serving import TLS, AddressError, ListenError, check_tls, listen, serve
+    from golfcore.web.database import is_url
     from golfcore.web.store import Store, default_path
 
     if (args.certfile is None) != (args.keyfile is None):
@@ -243,7 +245,8 @@ def run(args: argparse.Namespace) -> int:
     policy = Policy(port=port, host=args.host, tls=tls is not None,
                     hosts=tuple(args.allow_host), origins=tuple(args.allow_origin))
     try:
-        store = Store(Path(args.db) if args.db else default_path())
+        store = Store((args.db if is_url(args.db) else Path(args.db)) if args.db
+                      else default_path())
     except BaseException:
         sock.close()
         raise
@@ -253,7 +256,7 @@ def run(args: argparse.Namespace) -> int:
         address = url(args.host, port, policy.scheme)
 
         def ready(_: int) -> None:
-            out(f"golf web: {address} (database {store.path}; Ctrl-C stops)")
+            out(f"golf web: {address} (database {store.where}; Ctrl-C stops)")
             sys.stdout.flush()
             if args.open:
                 import webbrowser

@@ -55,7 +55,7 @@ from golfcore.web.requests import (check_draft, check_winnable, is_search, start
 from golfcore.web.seats import HUMAN, draft_seats, seat_list
 from golfcore.web.seats import tokens as seat_tokens
 from golfcore.web.tables import LiveCardGame, LiveSolitaire, LiveTable, SOLITAIRE, STALE
-from golfcore.web.changes import INTERVAL as CHANGES_EVERY, ChangeFeed
+from golfcore.web.changes import INTERVAL as CHANGES_EVERY
 from golfcore.web.connection import Connection
 from golfcore.web.limits import TRY_AGAIN_LATER, Limits
 from golfcore.web.live import LiveTables
@@ -293,8 +293,8 @@ def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         sweeper = asyncio.create_task(hub.sweep())
-        feed = ChangeFeed(store.path, asyncio.get_running_loop(), hub.changed,
-                          interval=changes_every)
+        feed = store.change_feed(asyncio.get_running_loop(), hub.changed,
+                                 interval=changes_every)
         await asyncio.to_thread(feed.start)
         try:
             yield

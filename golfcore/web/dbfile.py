@@ -1,6 +1,9 @@
 """The SQLite file under ``golf web``'s store: connections, transactions, and what an SQLite
 error means for the person who runs golfcore.
 
+:class:`SQLiteFile` is this file as a :class:`golfcore.web.database.Database` (the other kind is
+a PostgreSQL server, :mod:`golfcore.web.postgres`):
+
 * :func:`connect` opens one connection (one per thread): WAL mode is set by the store, foreign
   keys on, ``synchronous = NORMAL`` (a commit is durable once it is in the write-ahead log,
   which a killed process cannot lose), a busy timeout;
@@ -14,10 +17,18 @@ error means for the person who runs golfcore.
 
 from __future__ import annotations
 
+import asyncio
+import os
 import sqlite3
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from golfcore.web.records import StoreError
+
+if TYPE_CHECKING:
+    from golfcore.web.database import Changed, Feed
 
 #: How long a connection waits for another one's write lock before giving up, in seconds.
 BUSY_SECONDS = 10.0
@@ -133,3 +144,81 @@ def explain(exc: sqlite3.Error, path: Path) -> str:
         return (f"{path}: the database is damaged ({detail}): left unchanged; restore it from a "
                 f"copy (golf stats --export makes one), or move it aside to start afresh")
     return f"{path}: SQLite error: {detail}"
+
+
+def file_size(path: Path) -> int:
+    """The bytes the database holds on disk: the file and its write-ahead log."""
+    total = 0
+    for name in (path.name, path.name + "-wal"):
+        try:
+            total += (path.parent / name).stat().st_size
+        except OSError:
+            pass
+    return total
+
+
+class SQLiteFile:
+    """One SQLite file, in WAL mode, as a :class:`golfcore.web.database.Database`."""
+
+    errors: tuple[type[Exception], ...] = (sqlite3.Error,)
+    integrity_errors: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
+
+    def __init__(self, path: str | os.PathLike[str], busy_seconds: float = BUSY_SECONDS
+                 ) -> None:
+        self.path = Path(path)
+        self.where = str(self.path)
+        self.busy_seconds = busy_seconds
+
+    def connect(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"{self.path}: cannot make its folder: "
+                             f"{exc.strerror or exc}") from None
+        return connect(self.path, self.busy_seconds)
+
+    def usable(self, conn: Any) -> bool:
+        return True
+
+    def prepare(self, conn: Any) -> None:
+        from golfcore.web.schema import check_schema, migrate
+
+        check_schema(conn, self.where)
+        found = damage(conn)
+        if found:
+            raise StoreError(damaged_message(self.path, found))
+        conn.execute("PRAGMA journal_mode = WAL")
+        migrate(conn, self.where)
+
+    def begin_write(self, conn: Any, wait_seconds: float) -> None:
+        conn.execute(f"PRAGMA busy_timeout = {max(1, int(wait_seconds * 1000))}")
+        conn.execute("BEGIN IMMEDIATE")
+
+    def in_transaction(self, conn: Any) -> bool:
+        return bool(conn.in_transaction)
+
+    def read(self, conn: Any) -> AbstractContextManager[Any]:
+        return read(conn)
+
+    def write(self, conn: Any) -> AbstractContextManager[Any]:
+        return write(conn)
+
+    def announce(self, conn: Any, table_id: str, version: int) -> None:
+        """Nothing: the other processes' feeds poll the file (:mod:`golfcore.web.changes`)."""
+
+    def size_bytes(self, conn: Any) -> int:
+        return file_size(self.path)
+
+    def locked(self, exc: Exception) -> bool:
+        return isinstance(exc, sqlite3.Error) and kind(exc) == LOCKED
+
+    def explain(self, exc: Exception) -> str:
+        if isinstance(exc, sqlite3.Error):
+            return explain(exc, self.path)
+        return f"{self.path}: {exc}"
+
+    def feed(self, loop: asyncio.AbstractEventLoop, callback: Changed, *,
+             interval: float) -> Feed:
+        from golfcore.web.changes import ChangeFeed
+
+        return ChangeFeed(self.path, loop, callback, interval=interval)

@@ -28,7 +28,6 @@ forgotten, so a page that only looked saves nothing and the statistics count not
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from dataclasses import replace
 from typing import Any
 
@@ -148,7 +147,7 @@ class LiveTables:
         before = self.bounds.expire_before(self.store.now())
         try:
             return await self.saver.read(self.store.expire, before, set(self.tables))
-        except (StoreError, sqlite3.Error):
+        except StoreError:
             return 0
 
     async def create(self, draft: LiveTable, save: bool = True,

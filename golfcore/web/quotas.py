@@ -7,7 +7,8 @@ Every ``new`` is checked against them before anything is dealt (:func:`check`); 
   one client address by all its connections (``saved_per_address``), and those in the whole
   database (``saved_tables``): one more is answered ``too-many-saved``. A finished table no
   longer counts: it is the player's history, not a flood;
-* the database's size (``db_megabytes``, the file and its write-ahead log): past it, no new
+* the database's size (``db_megabytes``: an SQLite file and its write-ahead log, or a
+  PostgreSQL database's ``pg_database_size``): past it, no new
   table is saved (``storage-full``), while the tables already saved go on being played;
 * unfinished tables nobody played for ``expire_days`` are deleted (:func:`expire`), with their
   seats, actions and snapshots, so a flood that slipped through ages out.
@@ -21,10 +22,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import sqlite3
 from collections.abc import Container, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Any
 
 from golfcore.protocol.cardgame import RequestError
 
@@ -55,21 +55,10 @@ def address_key(secret: bytes, address: str | None) -> str | None:
     return hmac.new(secret, address.encode("utf-8", "replace"), hashlib.sha256).hexdigest()[:32]
 
 
-def file_size(path: Path) -> int:
-    """The bytes the database holds on disk: the file and its write-ahead log."""
-    total = 0
-    for name in (path.name, path.name + "-wal"):
-        try:
-            total += (path.parent / name).stat().st_size
-        except OSError:
-            pass
-    return total
-
-
-def usage(conn: sqlite3.Connection, path: Path, made: Sequence[str],
-          client: str | None) -> Usage:
+def usage(conn: Any, size_bytes: int, made: Sequence[str], client: str | None) -> Usage:
     """The :class:`Usage` of a connection that created the tables ``made`` from the address
-    whose key is ``client``, read in one transaction of ``conn``."""
+    whose key is ``client``, read in one transaction of ``conn``, in a database of
+    ``size_bytes``."""
     mine = 0
     ids = list(dict.fromkeys(made))
     for start in range(0, len(ids), 500):               # SQLite's bound on parameters
@@ -82,7 +71,7 @@ def usage(conn: sqlite3.Connection, path: Path, made: Sequence[str],
         (client, UNFINISHED)).fetchone()[0]
     total = conn.execute("SELECT count(*) FROM tables WHERE status = ?",
                          (UNFINISHED,)).fetchone()[0]
-    return Usage(int(mine), int(by_address), int(total), file_size(path))
+    return Usage(int(mine), int(by_address), int(total), size_bytes)
 
 
 def check(used: Usage, *, per_connection: int, per_address: int, tables: int,
@@ -103,7 +92,7 @@ def check(used: Usage, *, per_connection: int, per_address: int, tables: int,
                                f"creating another")
 
 
-def expire(conn: sqlite3.Connection, before: float, keep: Container[str] = ()) -> int:
+def expire(conn: Any, before: float, keep: Container[str] = ()) -> int:
     """Delete the unfinished tables not played since ``before`` (seconds since the epoch),
     but those in ``keep``, with their seats, actions and snapshots; how many were deleted."""
     old = [row[0] for row in conn.execute("SELECT id FROM tables WHERE status = ? AND "

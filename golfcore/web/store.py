@@ -1,25 +1,31 @@
-"""The SQLite database of ``golf web``: saved tables, their seats, action logs and statistics.
+"""The database of ``golf web``: saved tables, their seats, action logs and statistics.
 
-One file holds every table (a solitaire game, a 9-hole round or a card-game match): its
-``summary`` (what the statistics read, see :mod:`golfcore.web.stats`), its seats (kind and, for
-a person's seat, the token that is its key), the **log** of its accepted actions, one row each,
-and its **snapshots** (the JSON a table resumes from), written at its creation and then every so
-often. A table is its latest snapshot plus the actions after it (:mod:`golfcore.web.resume`
-replays them). The rules:
+One database (an SQLite file by default, or a PostgreSQL server that several ``golf web``
+processes share: :mod:`golfcore.web.database`) holds every table (a solitaire game, a 9-hole
+round or a card-game match): its ``summary`` (what the statistics read, see
+:mod:`golfcore.web.stats`), its seats (kind and, for a person's seat, the token that is its
+key), the **log** of its accepted actions, one row each, and its **snapshots** (the JSON a table
+resumes from), written at its creation and then every so often. A table is its latest snapshot
+plus the actions after it (:mod:`golfcore.web.resume` replays them). The rules:
 
-* one connection per thread (:mod:`golfcore.web.dbfile`), in WAL mode (readers never wait for
-  the writer), foreign keys on, a busy timeout;
-* every write is made inside one ``BEGIN IMMEDIATE`` transaction: :meth:`Store.write` takes
+* one connection per thread; for a file (:mod:`golfcore.web.dbfile`), WAL mode (readers never
+  wait for the writer), foreign keys on, a busy timeout; a PostgreSQL connection that was lost
+  is replaced by a new one at the next use (:mod:`golfcore.web.postgres`);
+* every write is made inside one transaction: :meth:`Store.write` takes
   several writes (a group commit) and makes each one all or nothing (a savepoint each), so an
   action, its summary and its snapshot (or a table dealt as a draft and its first action) are
   committed together or not at all, and a process
   killed at any moment loses nothing it committed;
+* a table's row orders its actions: action *n* is saved only by updating the row from version
+  *n - 1*, so of two processes saving the same action one gets :class:`StaleVersion`;
 * a write has a deadline: when the write lock cannot be had before it, the write is not made
   (:class:`NotSaved`);
-* the schema and its migrations are :mod:`golfcore.web.schema`; a file that is not a SQLite
-  database, a damaged one, a newer one, or another program's is refused with a
-  :class:`StoreError` naming it and left unchanged, and a disk that is full or read-only is
-  named as such (:func:`golfcore.web.dbfile.explain`);
+* the schema and its migrations are :mod:`golfcore.web.schema` (a file) and
+  :mod:`golfcore.web.pgschema` (PostgreSQL); a file that is not a SQLite database, a damaged
+  one, a newer one, or another program's is refused with a :class:`StoreError` naming it and
+  left unchanged, and a disk that is full or read-only is named as such
+  (:func:`golfcore.web.dbfile.explain`); so is every error of the driver, never raised as
+  itself;
 * :meth:`Store.export` writes everything as JSON; :meth:`Store.import_data` checks all of an
   export before writing any of it (:mod:`golfcore.web.exports` for its form,
   :mod:`golfcore.web.resume` for its contents: every snapshot loaded, every action replayed).
@@ -30,20 +36,21 @@ from __future__ import annotations
 import json
 import os
 import secrets
-import sqlite3
 import threading
 import time
-from collections.abc import Callable, Container, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from golfcore.web import dbfile, quotas
+from golfcore.web import quotas, rows
+from golfcore.web.database import Conn, Database, Feed, Changed, is_url, open_database
 from golfcore.web.dbfile import BUSY_SECONDS
-from golfcore.web.exports import (EXPORT_FORMAT, EXPORT_VERSION, HUMAN, export_problems,
-                                  seat_kinds_problem, snapshots_of)
+from golfcore.web.exports import HUMAN, export_problems, seat_kinds_problem, snapshots_of
 from golfcore.web.records import (LoggedAction, NewAction, NewTable, NotSaved, SeatRecord,
                                   StaleVersion, StoreError, TableRecord)
-from golfcore.web.schema import MIGRATIONS, SCHEMA_VERSION, check_schema, migrate
+from golfcore.web.rows import dumps, export_json
+from golfcore.web.schema import MIGRATIONS, SCHEMA_VERSION, migrate
 from golfcore.web.stats import TableFacts, statistics, summary_problems
 
 Write = NewTable | NewAction
@@ -60,8 +67,8 @@ def default_path() -> Path:
     return Path(platformdirs.user_data_dir("golfcore")) / "golf.sqlite3"
 
 
-def dumps(data: Any) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+def _table_of(job: Write) -> str:
+    return job.table_id if isinstance(job, NewAction) else job.record.id
 
 
 def _checked_summary(game: str, summary: object, kinds: Sequence[str]) -> None:
@@ -70,53 +77,81 @@ def _checked_summary(game: str, summary: object, kinds: Sequence[str]) -> None:
 
 
 class Store:
-    """The saved tables of one database file; safe to share between threads."""
+    """The saved tables of one database (an SQLite file, or a ``postgresql://`` URL); safe to
+    share between threads."""
 
     def __init__(self, path: str | os.PathLike[str], *, clock: Callable[[], float] = time.time,
                  busy_seconds: float = BUSY_SECONDS) -> None:
-        self.path = Path(path)
+        self.database: Database = open_database(path, busy_seconds)
+        #: What messages name: the file's path, or the server's URL without its password.
+        self.where = self.database.where
+        self._path = None if is_url(path) else Path(path)
         self.busy_seconds = busy_seconds
         self._clock = clock
         self._local = threading.local()
         self._lock = threading.Lock()
-        self._connections: list[sqlite3.Connection] = []
+        self._connections: list[Conn] = []
         self._kinds: dict[str, tuple[str, tuple[str, ...]]] = {}   # game and seat kinds:
         # they never change, so they are read once
         self._closed = False
+        errors = self.database.errors
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
             conn = self._conn()
-            check_schema(conn, str(self.path))
-            found = dbfile.damage(conn)
-            if found:
-                raise StoreError(dbfile.damaged_message(self.path, found))
-            conn.execute("PRAGMA journal_mode = WAL")
-            migrate(conn, str(self.path))
+            self.database.prepare(conn)
             self._secret = bytes.fromhex(conn.execute(
                 "SELECT value FROM settings WHERE name = ?",
                 (quotas.ADDRESS_SECRET,)).fetchone()[0])
-        except sqlite3.Error as exc:
+        except errors as exc:
             self.close()
-            raise StoreError(dbfile.explain(exc, self.path)) from None
-        except OSError as exc:
-            self.close()
-            raise StoreError(f"{self.path}: cannot make its folder: "
-                             f"{exc.strerror or exc}") from None
+            raise StoreError(self.database.explain(exc)) from None
         except BaseException:
             self.close()
             raise
 
-    def _conn(self) -> sqlite3.Connection:
-        """This thread's connection, opened on first use."""
+    @property
+    def path(self) -> Path:
+        """The database file (a store on a PostgreSQL server has none: :attr:`where`)."""
+        if self._path is None:
+            raise StoreError(f"{self.where}: a PostgreSQL database is not a file")
+        return self._path
+
+    def _conn(self) -> Conn:
+        """This thread's connection, opened on first use (again when it was lost)."""
         if self._closed:
-            raise StoreError(f"{self.path}: the store is closed")
-        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+            raise StoreError(f"{self.where}: the store is closed")
+        conn: Conn | None = getattr(self._local, "conn", None)
+        if conn is not None and not self.database.usable(conn):
+            self._forget(conn)
+            conn = None
         if conn is None:
-            conn = dbfile.connect(self.path, self.busy_seconds)
+            try:
+                conn = self.database.connect()
+            except self.database.errors as exc:
+                raise StoreError(self.database.explain(exc)) from None
             self._local.conn = conn
             with self._lock:
                 self._connections.append(conn)
         return conn
+
+    def _forget(self, conn: Conn) -> None:
+        with self._lock:
+            if conn in self._connections:
+                self._connections.remove(conn)
+        self._local.conn = None
+        try:
+            conn.close()
+        except self.database.errors:
+            pass
+
+    @contextmanager
+    def _reading(self) -> Iterator[Conn]:
+        """Several reads that see one state of the database; a driver error is a
+        :class:`StoreError` that says what is wrong."""
+        try:
+            with self.database.read(self._conn()) as conn:
+                yield conn
+        except self.database.errors as exc:
+            raise StoreError(self.database.explain(exc)) from None
 
     def close(self) -> None:
         """Close every thread's connection; the store cannot be used afterwards."""
@@ -124,13 +159,21 @@ class Store:
             self._closed = True
             connections, self._connections = self._connections, []
         for conn in connections:
-            conn.close()
+            try:
+                conn.close()
+            except self.database.errors:
+                pass
 
     def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def change_feed(self, loop: Any, callback: Changed, *, interval: float) -> Feed:
+        """The feed of the tables other processes move on (not started): polling the file,
+        or listening to PostgreSQL's notifications."""
+        return self.database.feed(loop, callback, interval=interval)
 
     # -- writing --
 
@@ -179,20 +222,28 @@ class Store:
         if deadline is None:
             deadline = time.monotonic() + self.busy_seconds
         outcomes: list[StoreError | None] = [None] * len(jobs)
-        conn = self._conn()
+        db = self.database
         wait = deadline - time.monotonic()
         if wait <= 0:
             return [NotSaved(self._late()) for _ in jobs]
         try:
-            conn.execute(f"PRAGMA busy_timeout = {max(1, int(wait * 1000))}")
-            conn.execute("BEGIN IMMEDIATE")
-        except sqlite3.Error as exc:
+            conn = self._conn()
+            db.begin_write(conn, wait)
+        except StoreError as exc:
+            return [NotSaved(f"not saved: {exc}") for _ in jobs]
+        except db.errors as exc:
+            self._after_error(conn)
             return [NotSaved(self._failed(exc)) for _ in jobs]
+        refused: tuple[type[Exception], ...] = (StoreError, ValueError, TypeError,
+                                                *db.integrity_errors)
         try:
             late = time.monotonic() > deadline
             now = self._clock() if any(isinstance(j, NewAction) or j.first is not None
                                        for j in jobs) else 0.0
-            for n, job in enumerate(jobs):
+            # in the order of their tables (a table's own jobs in their order), so that two
+            # processes' group commits take the rows' locks in one order, never in a cycle
+            for n in sorted(range(len(jobs)), key=lambda n: _table_of(jobs[n])):
+                job = jobs[n]
                 if late:
                     outcomes[n] = NotSaved(self._late())
                     continue
@@ -204,33 +255,39 @@ class Store:
                             self._append(conn, job.first, now)
                     else:
                         self._append(conn, job, now)
-                except (StoreError, sqlite3.IntegrityError, ValueError, TypeError) as exc:
+                except refused as exc:
                     conn.execute("ROLLBACK TO job")         # this job only
                     outcomes[n] = exc if isinstance(exc, StoreError) else StoreError(
                         f"not saved: {exc}")
                 conn.execute("RELEASE job")
             conn.execute("COMMIT")
-        except sqlite3.Error as exc:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+        except db.errors as exc:
+            self._after_error(conn)
             return [NotSaved(self._failed(exc)) for _ in jobs]
         except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
+            self._after_error(conn)
             raise
         return outcomes
 
+    def _after_error(self, conn: Conn) -> None:
+        """Roll back what a failed write began; a connection that cannot even do that is
+        dropped (the next write opens a new one)."""
+        try:
+            if self.database.usable(conn) and self.database.in_transaction(conn):
+                conn.execute("ROLLBACK")
+        except self.database.errors:
+            self._forget(conn)
+
     def _late(self) -> str:
-        return (f"{self.path}: the database stayed locked by another program past the "
+        return (f"{self.where}: the database stayed locked by another program past the "
                 f"deadline: not saved")
 
-    def _failed(self, exc: sqlite3.Error) -> str:
-        if dbfile.kind(exc) == dbfile.LOCKED:
+    def _failed(self, exc: Exception) -> str:
+        if self.database.locked(exc):
             return self._late()
-        return f"not saved: {dbfile.explain(exc, self.path)}"
+        return f"not saved: {self.database.explain(exc)}"
 
-    def _insert_new(self, conn: sqlite3.Connection, record: TableRecord,
-                    client: str | None = None) -> None:
+    def _insert_new(self, conn: Conn, record: TableRecord, client: str | None = None) -> None:
         kinds = [s.kind for s in record.seats]
         problem = seat_kinds_problem(record.game, kinds)
         if not (isinstance(record.variant, str) and record.variant):
@@ -238,22 +295,24 @@ class Store:
         if problem is not None:
             raise StoreError(f"bad table: {problem}")
         _checked_summary(record.game, record.summary, kinds)
-        _insert(conn, record, [(0, record.snapshot)], [], client)
+        rows.insert(conn, record, [(0, record.snapshot)], [], client)
         self._kinds[record.id] = (record.game, tuple(kinds))
 
-    def _append(self, conn: sqlite3.Connection, job: NewAction, now: float) -> None:
+    def _append(self, conn: Conn, job: NewAction, now: float) -> None:
         known = self._kinds.get(job.table_id)
         if known is None:
             row = conn.execute("SELECT game FROM tables WHERE id = ?",
                                (job.table_id,)).fetchone()
             if row is None:
                 raise StoreError(f"no table {job.table_id!r}")
-            known = (row["game"], tuple(s.kind for s in _seats(conn, job.table_id)))
+            known = (row["game"], tuple(s.kind for s in rows.seats(conn, job.table_id)))
             self._kinds[job.table_id] = known
         game, kinds = known
         if job.seat is not None and not 0 <= job.seat < len(kinds):
             raise StoreError(f"table {job.table_id} has no seat {job.seat}")
         _checked_summary(game, job.summary, kinds)
+        # the table's row orders its actions: of two processes saving action n, the second
+        # one's update finds the row at version n (PostgreSQL: once the first one committed)
         done = conn.execute("UPDATE tables SET version = ?, updated = ?, status = ?, summary = ? "
                             "WHERE id = ? AND version = ?",
                             (job.version, now, job.summary["status"], dumps(job.summary),
@@ -270,6 +329,7 @@ class Store:
         if job.snapshot is not None:
             conn.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
                          (job.table_id, job.version, dumps(job.snapshot)))
+        self.database.announce(conn, job.table_id, job.version)
 
     # -- bounds --
 
@@ -278,15 +338,18 @@ class Store:
         return quotas.address_key(self._secret, address)
 
     def usage(self, made: Sequence[str], client: str | None) -> quotas.Usage:
-        """What a connection that created ``made`` from ``client`` holds, and the file."""
-        with dbfile.read(self._conn()) as conn:
-            return quotas.usage(conn, self.path, made, client)
+        """What a connection that created ``made`` from ``client`` holds, and the database."""
+        with self._reading() as conn:
+            return quotas.usage(conn, self.database.size_bytes(conn), made, client)
 
     def expire(self, before: float, keep: Container[str] = ()) -> int:
         """Delete the unfinished tables not played since ``before`` but those in ``keep``;
         how many."""
-        with dbfile.write(self._conn()) as conn:
-            return quotas.expire(conn, before, keep)
+        try:
+            with self.database.write(self._conn()) as conn:
+                return quotas.expire(conn, before, keep)
+        except self.database.errors as exc:
+            raise StoreError(self.database.explain(exc)) from None
 
     def now(self) -> float:
         """The store's clock (seconds since the epoch)."""
@@ -296,42 +359,46 @@ class Store:
 
     def load(self, table_id: str) -> TableRecord | None:
         """The table: its facts, seats, latest snapshot and the actions after it."""
-        with dbfile.read(self._conn()) as conn:
-            return _load(conn, table_id)
+        with self._reading() as conn:
+            return rows.load(conn, table_id)
 
     def find_token(self, token: str) -> tuple[TableRecord, int] | None:
         """The table and seat a token is the key to, or ``None``."""
-        with dbfile.read(self._conn()) as conn:
+        with self._reading() as conn:
             row = conn.execute("SELECT table_id, seat FROM seats WHERE token = ?",
                                (token,)).fetchone()
-            record = _load(conn, row["table_id"]) if row is not None else None
+            record = rows.load(conn, row["table_id"]) if row is not None else None
         return (record, row["seat"]) if record is not None else None
 
     def seat_of(self, token: str) -> tuple[str, int] | None:
         """The table id and seat a token is the key to, or ``None``."""
-        row = self._conn().execute("SELECT table_id, seat FROM seats WHERE token = ?",
-                                   (token,)).fetchone()
+        with self._reading() as conn:
+            row = conn.execute("SELECT table_id, seat FROM seats WHERE token = ?",
+                               (token,)).fetchone()
         return None if row is None else (row["table_id"], row["seat"])
 
     def version_of(self, table_id: str) -> int | None:
         """The table's saved version, or ``None`` when there is no such table."""
-        row = self._conn().execute("SELECT version FROM tables WHERE id = ?",
-                                   (table_id,)).fetchone()
+        with self._reading() as conn:
+            row = conn.execute("SELECT version FROM tables WHERE id = ?",
+                               (table_id,)).fetchone()
         return None if row is None else int(row["version"])
 
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         """The table's accepted actions in order: ``{version, seat, request, at}``."""
-        return [a.to_json() for a in _actions(self._conn(), table_id)]
+        with self._reading() as conn:
+            return [a.to_json() for a in rows.actions(conn, table_id)]
 
     def snapshots(self, table_id: str) -> list[dict[str, Any]]:
         """The table's snapshots in order: ``{version, snapshot}``."""
-        return _snapshots(self._conn(), table_id)
+        with self._reading() as conn:
+            return rows.snapshots(conn, table_id)
 
     def statistics(self) -> dict[str, Any]:
         """Every saved table's statistics (:func:`golfcore.web.stats.statistics`)."""
         times: dict[str, list[float]] = {}
         kinds: dict[str, list[str]] = {}
-        with dbfile.read(self._conn()) as conn:      # every column but the snapshots
+        with self._reading() as conn:                 # every column but the snapshots
             for row in conn.execute("SELECT table_id, at FROM actions ORDER BY table_id, "
                                     "version"):
                 times.setdefault(row["table_id"], []).append(row["at"])
@@ -341,16 +408,16 @@ class Store:
                                 json.loads(r["summary"]), tuple(kinds.get(r["id"], ())),
                                 tuple(times.get(r["id"], ())))
                      for r in conn.execute("SELECT id, game, variant, created, updated, summary "
-                                           "FROM tables")]
+                                           "FROM tables").fetchall()]
         return statistics(facts)
 
     def export(self) -> dict[str, Any]:
         """Every table, with its seats, snapshots and actions, as JSON that
         :meth:`import_data` reads."""
-        with dbfile.read(self._conn()) as conn:
-            return export_json([(r, _snapshots(conn, r.id),
-                                 [a.to_json() for a in _actions(conn, r.id)])
-                                for r in _all(conn)])
+        with self._reading() as conn:
+            return export_json([(r, rows.snapshots(conn, r.id),
+                                 [a.to_json() for a in rows.actions(conn, r.id)])
+                                for r in rows.all_tables(conn)])
 
     def import_data(self, data: object, *, source: str = "<data>") -> int:
         """Add the tables of an export whose ids are not in the database yet; the number
@@ -367,7 +434,7 @@ class Store:
                 raise StoreError(f"{source}: {path}: {problem}")
         added = 0
         try:
-            with dbfile.write(self._conn()) as conn:
+            with self.database.write(self._conn()) as conn:
                 for index, table in enumerate(data["tables"]):
                     if conn.execute("SELECT 1 FROM tables WHERE id = ?",
                                     (table["id"],)).fetchone():
@@ -379,91 +446,9 @@ class Store:
                             raise StoreError(f"{source}: $.tables[{index}].seats[{seat['seat']}]"
                                              f".token: the key to a seat of another saved "
                                              f"table")
-                    _insert(conn, _record(table), snapshots_of(table), table["actions"])
+                    rows.insert(conn, rows.import_record(table), snapshots_of(table),
+                                table["actions"])
                     added += 1
-        except sqlite3.Error as exc:
-            raise StoreError(f"nothing was imported: {dbfile.explain(exc, self.path)}") from None
+        except self.database.errors as exc:
+            raise StoreError(f"nothing was imported: {self.database.explain(exc)}") from None
         return added
-
-
-def _insert(conn: sqlite3.Connection, record: TableRecord,
-            snapshots: Sequence[tuple[int, dict[str, Any]]],
-            actions: Sequence[dict[str, Any]], client: str | None = None) -> None:
-    conn.execute("INSERT INTO tables (id, game, variant, created, updated, version, status, "
-                 "summary, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                 (record.id, record.game, record.variant, record.created, record.updated,
-                  record.version, record.status, dumps(record.summary), client))
-    conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
-                     [(record.id, s.seat, s.kind, s.token) for s in record.seats])
-    conn.executemany("INSERT INTO snapshots VALUES (?, ?, ?)",
-                     [(record.id, version, dumps(snapshot)) for version, snapshot in snapshots])
-    conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                     [(record.id, a["version"], a["seat"], dumps(a["request"]), a["at"])
-                      for a in actions])
-
-
-def _seats(conn: sqlite3.Connection, table_id: str) -> tuple[SeatRecord, ...]:
-    return tuple(SeatRecord(r["seat"], r["kind"], r["token"]) for r in conn.execute(
-        "SELECT seat, kind, token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)))
-
-
-def _actions(conn: sqlite3.Connection, table_id: str, after: int = 0) -> list[LoggedAction]:
-    return [LoggedAction(r["version"], r["seat"], json.loads(r["request"]), r["at"])
-            for r in conn.execute("SELECT version, seat, request, at FROM actions WHERE "
-                                  "table_id = ? AND version > ? ORDER BY version",
-                                  (table_id, after))]
-
-
-def _snapshots(conn: sqlite3.Connection, table_id: str) -> list[dict[str, Any]]:
-    return [{"version": r["version"], "snapshot": json.loads(r["snapshot"])}
-            for r in conn.execute("SELECT version, snapshot FROM snapshots WHERE table_id = ? "
-                                  "ORDER BY version", (table_id,))]
-
-
-def _from_row(conn: sqlite3.Connection, row: sqlite3.Row,
-              seats: tuple[SeatRecord, ...]) -> TableRecord:
-    """The record of a table row: with its latest snapshot and the actions after it."""
-    latest = conn.execute("SELECT version, snapshot FROM snapshots WHERE table_id = ? "
-                          "ORDER BY version DESC LIMIT 1", (row["id"],)).fetchone()
-    if latest is None:
-        raise StoreError(f"table {row['id']} has no snapshot: the database is damaged")
-    return TableRecord(row["id"], row["game"], row["variant"], row["created"], row["updated"],
-                       row["version"], row["status"], json.loads(row["summary"]), seats,
-                       json.loads(latest["snapshot"]), latest["version"],
-                       tuple(_actions(conn, row["id"], latest["version"])))
-
-
-def _load(conn: sqlite3.Connection, table_id: str) -> TableRecord | None:
-    row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
-    return _from_row(conn, row, _seats(conn, table_id)) if row is not None else None
-
-
-def _all(conn: sqlite3.Connection) -> list[TableRecord]:
-    """Every table, in the order of creation."""
-    seats: dict[str, list[SeatRecord]] = {}
-    for r in conn.execute("SELECT table_id, seat, kind, token FROM seats ORDER BY table_id, seat"):
-        seats.setdefault(r["table_id"], []).append(SeatRecord(r["seat"], r["kind"], r["token"]))
-    return [_from_row(conn, row, tuple(seats.get(row["id"], ())))
-            for row in conn.execute("SELECT * FROM tables ORDER BY created, id").fetchall()]
-
-
-# -- export and import ----------------------------------------------------------------------------
-
-
-def export_json(tables: Sequence[tuple[TableRecord, list[dict[str, Any]], list[dict[str, Any]]]]
-                ) -> dict[str, Any]:
-    """The export of ``(table, snapshots, actions)`` triples (none: an empty database's)."""
-    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "tables": [
-        {"id": r.id, "game": r.game, "variant": r.variant, "created": r.created,
-         "updated": r.updated, "version": r.version, "status": r.status, "summary": r.summary,
-         "seats": [{"seat": s.seat, "kind": s.kind, "token": s.token} for s in r.seats],
-         "snapshots": snapshots, "actions": actions} for r, snapshots, actions in tables]}
-
-
-def _record(table: dict[str, Any]) -> TableRecord:
-    """A checked table of an export as a record (its snapshots are written apart)."""
-    first = snapshots_of(table)[0]
-    return TableRecord(table["id"], table["game"], table["variant"], table["created"],
-                       table["updated"], table["version"], table["status"], table["summary"],
-                       tuple(SeatRecord(s["seat"], s["kind"], s["token"])
-                             for s in table["seats"]), first[1], first[0])

@@ -1,0 +1,98 @@
+"""The rows of ``golf web``'s database as records (:mod:`golfcore.web.records`), read and written
+with the portable SQL that both kinds of database take (:mod:`golfcore.web.database`): a
+table's row, its seats, its snapshots and its log of actions, and the JSON of an export."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from golfcore.web.database import Conn
+from golfcore.web.exports import EXPORT_FORMAT, EXPORT_VERSION, snapshots_of
+from golfcore.web.records import LoggedAction, SeatRecord, StoreError, TableRecord
+
+
+def dumps(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def insert(conn: Conn, record: TableRecord,
+            snapshots: Sequence[tuple[int, dict[str, Any]]],
+            actions: Sequence[dict[str, Any]], client: str | None = None) -> None:
+    conn.execute("INSERT INTO tables (id, game, variant, created, updated, version, status, "
+                 "summary, client) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                 (record.id, record.game, record.variant, record.created, record.updated,
+                  record.version, record.status, dumps(record.summary), client))
+    conn.executemany("INSERT INTO seats VALUES (?, ?, ?, ?)",
+                     [(record.id, s.seat, s.kind, s.token) for s in record.seats])
+    conn.executemany("INSERT INTO snapshots VALUES (?, ?, ?)",
+                     [(record.id, version, dumps(snapshot)) for version, snapshot in snapshots])
+    conn.executemany("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
+                     [(record.id, a["version"], a["seat"], dumps(a["request"]), a["at"])
+                      for a in actions])
+
+
+def seats(conn: Conn, table_id: str) -> tuple[SeatRecord, ...]:
+    return tuple(SeatRecord(r["seat"], r["kind"], r["token"]) for r in conn.execute(
+        "SELECT seat, kind, token FROM seats WHERE table_id = ? ORDER BY seat", (table_id,)))
+
+
+def actions(conn: Conn, table_id: str, after: int = 0) -> list[LoggedAction]:
+    return [LoggedAction(r["version"], r["seat"], json.loads(r["request"]), r["at"])
+            for r in conn.execute("SELECT version, seat, request, at FROM actions WHERE "
+                                  "table_id = ? AND version > ? ORDER BY version",
+                                  (table_id, after))]
+
+
+def snapshots(conn: Conn, table_id: str) -> list[dict[str, Any]]:
+    return [{"version": r["version"], "snapshot": json.loads(r["snapshot"])}
+            for r in conn.execute("SELECT version, snapshot FROM snapshots WHERE table_id = ? "
+                                  "ORDER BY version", (table_id,))]
+
+
+def from_row(conn: Conn, row: Any,
+              seats: tuple[SeatRecord, ...]) -> TableRecord:
+    """The record of a table row: with its latest snapshot and the actions after it."""
+    latest = conn.execute("SELECT version, snapshot FROM snapshots WHERE table_id = ? "
+                          "ORDER BY version DESC LIMIT 1", (row["id"],)).fetchone()
+    if latest is None:
+        raise StoreError(f"table {row['id']} has no snapshot: the database is damaged")
+    return TableRecord(row["id"], row["game"], row["variant"], row["created"], row["updated"],
+                       row["version"], row["status"], json.loads(row["summary"]), seats,
+                       json.loads(latest["snapshot"]), latest["version"],
+                       tuple(actions(conn, row["id"], latest["version"])))
+
+
+def load(conn: Conn, table_id: str) -> TableRecord | None:
+    row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return from_row(conn, row, seats(conn, table_id)) if row is not None else None
+
+
+def all_tables(conn: Conn) -> list[TableRecord]:
+    """Every table, in the order of creation."""
+    by_table: dict[str, list[SeatRecord]] = {}
+    for r in conn.execute("SELECT table_id, seat, kind, token FROM seats ORDER BY table_id, seat"):
+        by_table.setdefault(r["table_id"], []).append(SeatRecord(r["seat"], r["kind"],
+                                                                 r["token"]))
+    return [from_row(conn, row, tuple(by_table.get(row["id"], ())))
+            for row in conn.execute("SELECT * FROM tables ORDER BY created, id").fetchall()]
+
+
+def export_json(tables: Sequence[tuple[TableRecord, list[dict[str, Any]], list[dict[str, Any]]]]
+                ) -> dict[str, Any]:
+    """The export of ``(table, snapshots, actions)`` triples (none: an empty database's)."""
+    return {"format": EXPORT_FORMAT, "version": EXPORT_VERSION, "tables": [
+        {"id": r.id, "game": r.game, "variant": r.variant, "created": r.created,
+         "updated": r.updated, "version": r.version, "status": r.status, "summary": r.summary,
+         "seats": [{"seat": s.seat, "kind": s.kind, "token": s.token} for s in r.seats],
+         "snapshots": snapshots, "actions": actions} for r, snapshots, actions in tables]}
+
+
+def import_record(table: dict[str, Any]) -> TableRecord:
+    """A checked table of an export as a record (its snapshots are written apart)."""
+    first = snapshots_of(table)[0]
+    return TableRecord(table["id"], table["game"], table["variant"], table["created"],
+                       table["updated"], table["version"], table["status"], table["summary"],
+                       tuple(SeatRecord(s["seat"], s["kind"], s["token"])
+                             for s in table["seats"]), first[1], first[0])
