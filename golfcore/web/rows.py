@@ -11,6 +11,7 @@ from typing import Any
 from golfcore.web.database import Conn
 from golfcore.web.exports import EXPORT_FORMAT, EXPORT_VERSION, snapshots_of
 from golfcore.web.records import LoggedAction, SeatRecord, StoreError, TableRecord
+from golfcore.web.stats import TableFacts
 
 
 def dumps(data: Any) -> str:
@@ -96,3 +97,18 @@ def import_record(table: dict[str, Any]) -> TableRecord:
                        table["updated"], table["version"], table["status"], table["summary"],
                        tuple(SeatRecord(s["seat"], s["kind"], s["token"])
                              for s in table["seats"]), first[1], first[0])
+
+
+def facts(conn: Conn) -> list[TableFacts]:
+    """What the statistics read of every table: every column but the snapshots."""
+    times: dict[str, list[float]] = {}
+    kinds: dict[str, list[str]] = {}
+    for row in conn.execute("SELECT table_id, at FROM actions ORDER BY table_id, version"):
+        times.setdefault(row["table_id"], []).append(row["at"])
+    for row in conn.execute("SELECT table_id, kind FROM seats ORDER BY table_id, seat"):
+        kinds.setdefault(row["table_id"], []).append(row["kind"])
+    return [TableFacts(r["id"], r["game"], r["variant"], r["created"], r["updated"],
+                       json.loads(r["summary"]), tuple(kinds.get(r["id"], ())),
+                       tuple(times.get(r["id"], ())))
+            for r in conn.execute("SELECT id, game, variant, created, updated, summary "
+                                  "FROM tables").fetchall()]

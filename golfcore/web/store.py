@@ -33,17 +33,15 @@ plus the actions after it (:mod:`golfcore.web.resume` replays them). The rules:
 
 from __future__ import annotations
 
-import json
 import os
 import secrets
-import threading
 import time
-from collections.abc import Callable, Container, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Container, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from golfcore.web import quotas, rows
+from golfcore.web.connections import Connections
 from golfcore.web.database import Conn, Database, Feed, Changed, is_url, open_database
 from golfcore.web.dbfile import BUSY_SECONDS
 from golfcore.web.exports import HUMAN, export_problems, seat_kinds_problem, snapshots_of
@@ -51,9 +49,10 @@ from golfcore.web.records import (LoggedAction, NewAction, NewTable, NotSaved, S
                                   StaleVersion, StoreError, TableRecord)
 from golfcore.web.rows import dumps, export_json
 from golfcore.web.schema import MIGRATIONS, SCHEMA_VERSION, migrate
-from golfcore.web.stats import TableFacts, statistics, summary_problems
+from golfcore.web.stats import statistics, summary_problems
 
 Write = NewTable | NewAction
+T = TypeVar("T")
 
 __all__ = ["BUSY_SECONDS", "MIGRATIONS", "SCHEMA_VERSION", "LoggedAction", "NewAction",
            "NewTable", "NotSaved", "SeatRecord", "StaleVersion", "Store", "StoreError",
@@ -88,12 +87,9 @@ class Store:
         self._path = None if is_url(path) else Path(path)
         self.busy_seconds = busy_seconds
         self._clock = clock
-        self._local = threading.local()
-        self._lock = threading.Lock()
-        self._connections: list[Conn] = []
+        self._connections = Connections(self.database)
         self._kinds: dict[str, tuple[str, tuple[str, ...]]] = {}   # game and seat kinds:
         # they never change, so they are read once
-        self._closed = False
         errors = self.database.errors
         try:
             conn = self._conn()
@@ -117,52 +113,33 @@ class Store:
 
     def _conn(self) -> Conn:
         """This thread's connection, opened on first use (again when it was lost)."""
-        if self._closed:
-            raise StoreError(f"{self.where}: the store is closed")
-        conn: Conn | None = getattr(self._local, "conn", None)
-        if conn is not None and not self.database.usable(conn):
-            self._forget(conn)
-            conn = None
-        if conn is None:
-            try:
-                conn = self.database.connect()
-            except self.database.errors as exc:
-                raise StoreError(self.database.explain(exc)) from None
-            self._local.conn = conn
-            with self._lock:
-                self._connections.append(conn)
-        return conn
+        return self._connections.get()
 
     def _forget(self, conn: Conn) -> None:
-        with self._lock:
-            if conn in self._connections:
-                self._connections.remove(conn)
-        self._local.conn = None
-        try:
-            conn.close()
-        except self.database.errors:
-            pass
+        self._connections.forget(conn)
 
-    @contextmanager
-    def _reading(self) -> Iterator[Conn]:
-        """Several reads that see one state of the database; a driver error is a
-        :class:`StoreError` that says what is wrong."""
-        try:
-            with self.database.read(self._conn()) as conn:
-                yield conn
-        except self.database.errors as exc:
-            raise StoreError(self.database.explain(exc)) from None
+    def _read(self, reading: Callable[[Conn], T], one_statement: bool = False) -> T:
+        """``reading(conn)`` in one read transaction (a single statement needs none: it is
+        one by itself, and the hottest reads are single statements); a driver error is a :class:`StoreError`
+        that says what is wrong. A connection found lost (a PostgreSQL server restarted) is
+        replaced and the read made once more: reads change nothing."""
+        for attempt in (1, 2):
+            conn = self._conn()
+            try:
+                if one_statement:
+                    return reading(conn)
+                with self.database.read(conn) as reader:
+                    return reading(reader)
+            except self.database.errors as exc:
+                if attempt == 1 and not self.database.usable(conn):
+                    self._forget(conn)
+                    continue
+                raise StoreError(self.database.explain(exc)) from None
+        raise AssertionError("unreachable")
 
     def close(self) -> None:
         """Close every thread's connection; the store cannot be used afterwards."""
-        with self._lock:
-            self._closed = True
-            connections, self._connections = self._connections, []
-        for conn in connections:
-            try:
-                conn.close()
-            except self.database.errors:
-                pass
+        self._connections.close()
 
     def __enter__(self) -> Store:
         return self
@@ -227,13 +204,11 @@ class Store:
         if wait <= 0:
             return [NotSaved(self._late()) for _ in jobs]
         try:
-            conn = self._conn()
-            db.begin_write(conn, wait)
-        except StoreError as exc:
+            conn = self._begin(wait)
+        except NotSaved as exc:
+            return [NotSaved(str(exc)) for _ in jobs]
+        except StoreError as exc:                       # no connection could be opened
             return [NotSaved(f"not saved: {exc}") for _ in jobs]
-        except db.errors as exc:
-            self._after_error(conn)
-            return [NotSaved(self._failed(exc)) for _ in jobs]
         refused: tuple[type[Exception], ...] = (StoreError, ValueError, TypeError,
                                                 *db.integrity_errors)
         try:
@@ -268,6 +243,22 @@ class Store:
             self._after_error(conn)
             raise
         return outcomes
+
+    def _begin(self, wait: float) -> Conn:
+        """This thread's connection in a new write transaction; a connection found lost is
+        replaced once (nothing was written on it yet)."""
+        for attempt in (1, 2):
+            conn = self._conn()
+            try:
+                self.database.begin_write(conn, wait)
+                return conn
+            except self.database.errors as exc:
+                self._after_error(conn)
+                if attempt == 1 and not self.database.usable(conn):
+                    self._forget(conn)
+                    continue
+                raise NotSaved(self._failed(exc)) from None
+        raise AssertionError("unreachable")
 
     def _after_error(self, conn: Conn) -> None:
         """Roll back what a failed write began; a connection that cannot even do that is
@@ -339,8 +330,8 @@ class Store:
 
     def usage(self, made: Sequence[str], client: str | None) -> quotas.Usage:
         """What a connection that created ``made`` from ``client`` holds, and the database."""
-        with self._reading() as conn:
-            return quotas.usage(conn, self.database.size_bytes(conn), made, client)
+        return self._read(lambda conn: quotas.usage(conn, self.database.size_bytes(conn), made,
+                                                    client))
 
     def expire(self, before: float, keep: Container[str] = ()) -> int:
         """Delete the unfinished tables not played since ``before`` but those in ``keep``;
@@ -359,65 +350,47 @@ class Store:
 
     def load(self, table_id: str) -> TableRecord | None:
         """The table: its facts, seats, latest snapshot and the actions after it."""
-        with self._reading() as conn:
-            return rows.load(conn, table_id)
+        return self._read(lambda conn: rows.load(conn, table_id))
 
     def find_token(self, token: str) -> tuple[TableRecord, int] | None:
         """The table and seat a token is the key to, or ``None``."""
-        with self._reading() as conn:
+        def find(conn: Conn) -> tuple[TableRecord, int] | None:
             row = conn.execute("SELECT table_id, seat FROM seats WHERE token = ?",
                                (token,)).fetchone()
             record = rows.load(conn, row["table_id"]) if row is not None else None
-        return (record, row["seat"]) if record is not None else None
+            return (record, row["seat"]) if record is not None else None
+        return self._read(find)
 
     def seat_of(self, token: str) -> tuple[str, int] | None:
         """The table id and seat a token is the key to, or ``None``."""
-        with self._reading() as conn:
-            row = conn.execute("SELECT table_id, seat FROM seats WHERE token = ?",
-                               (token,)).fetchone()
+        row = self._read(lambda conn: conn.execute(
+            "SELECT table_id, seat FROM seats WHERE token = ?", (token,)).fetchone(), True)
         return None if row is None else (row["table_id"], row["seat"])
 
     def version_of(self, table_id: str) -> int | None:
         """The table's saved version, or ``None`` when there is no such table."""
-        with self._reading() as conn:
-            row = conn.execute("SELECT version FROM tables WHERE id = ?",
-                               (table_id,)).fetchone()
+        row = self._read(lambda conn: conn.execute(
+            "SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone(), True)
         return None if row is None else int(row["version"])
 
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         """The table's accepted actions in order: ``{version, seat, request, at}``."""
-        with self._reading() as conn:
-            return [a.to_json() for a in rows.actions(conn, table_id)]
+        return self._read(lambda conn: [a.to_json() for a in rows.actions(conn, table_id)])
 
     def snapshots(self, table_id: str) -> list[dict[str, Any]]:
         """The table's snapshots in order: ``{version, snapshot}``."""
-        with self._reading() as conn:
-            return rows.snapshots(conn, table_id)
+        return self._read(lambda conn: rows.snapshots(conn, table_id))
 
     def statistics(self) -> dict[str, Any]:
         """Every saved table's statistics (:func:`golfcore.web.stats.statistics`)."""
-        times: dict[str, list[float]] = {}
-        kinds: dict[str, list[str]] = {}
-        with self._reading() as conn:                 # every column but the snapshots
-            for row in conn.execute("SELECT table_id, at FROM actions ORDER BY table_id, "
-                                    "version"):
-                times.setdefault(row["table_id"], []).append(row["at"])
-            for row in conn.execute("SELECT table_id, kind FROM seats ORDER BY table_id, seat"):
-                kinds.setdefault(row["table_id"], []).append(row["kind"])
-            facts = [TableFacts(r["id"], r["game"], r["variant"], r["created"], r["updated"],
-                                json.loads(r["summary"]), tuple(kinds.get(r["id"], ())),
-                                tuple(times.get(r["id"], ())))
-                     for r in conn.execute("SELECT id, game, variant, created, updated, summary "
-                                           "FROM tables").fetchall()]
-        return statistics(facts)
+        return statistics(self._read(rows.facts))
 
     def export(self) -> dict[str, Any]:
         """Every table, with its seats, snapshots and actions, as JSON that
         :meth:`import_data` reads."""
-        with self._reading() as conn:
-            return export_json([(r, rows.snapshots(conn, r.id),
-                                 [a.to_json() for a in rows.actions(conn, r.id)])
-                                for r in rows.all_tables(conn)])
+        return self._read(lambda conn: export_json([
+            (r, rows.snapshots(conn, r.id), [a.to_json() for a in rows.actions(conn, r.id)])
+            for r in rows.all_tables(conn)]))
 
     def import_data(self, data: object, *, source: str = "<data>") -> int:
         """Add the tables of an export whose ids are not in the database yet; the number
@@ -452,3 +425,4 @@ class Store:
         except self.database.errors as exc:
             raise StoreError(f"nothing was imported: {self.database.explain(exc)}") from None
         return added
+
