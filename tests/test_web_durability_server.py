@@ -162,7 +162,7 @@ async def play_until_killed(url: str, tracked: Tracked, rng: random.Random) -> N
             raise outcome
 
 
-def check_after_restart(db: Path, url: str, tracked: Tracked) -> None:
+def check_after_restart(db: Path | str, url: str, tracked: Tracked) -> None:
     """Every acknowledged action is in the log, and the reopened tables are what it gives."""
     if not tracked.solitaire_token:                   # killed before 'new' was answered
         return
@@ -199,7 +199,7 @@ def check_after_restart(db: Path, url: str, tracked: Tracked) -> None:
     asyncio.run(reopen())
 
 
-def kill_and_restart(db: Path, kills: int, seed: int) -> None:
+def kill_and_restart(db: Path | str, kills: int, seed: int) -> None:
     rng = random.Random(seed)
     tracked = Tracked()
     server = Server(db, *UNHURRIED)
@@ -233,7 +233,12 @@ def test_killed_twenty_times_the_server_loses_no_acknowledged_action(tmp_path):
 
 
 def test_two_servers_on_one_file_stay_consistent(tmp_path):
-    db = tmp_path / "games.sqlite3"
+    two_servers_stay_consistent(tmp_path / "games.sqlite3")
+
+
+def two_servers_stay_consistent(db: Path | str) -> None:
+    """Two servers on one database (a file, or a PostgreSQL URL): the second one's actions at
+    a version the first one took are ``stale``, and it catches up."""
     one, two = Server(db, *UNHURRIED), Server(db, *UNHURRIED)
 
     async def play() -> None:

@@ -9,6 +9,7 @@ import asyncio
 import json
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import websockets
@@ -43,7 +44,10 @@ async def pushed(tab: Tab, version: int) -> dict[str, Any]:
 
 
 def test_the_second_server_serves_what_the_first_one_saved(tmp_path):
-    db = tmp_path / "games.sqlite3"
+    second_server_serves_what_the_first_one_saved(tmp_path / "games.sqlite3")
+
+
+def second_server_serves_what_the_first_one_saved(db: Path | str) -> None:
     one, two = Server(db, *UNHURRIED), Server(db, *UNHURRIED)
     rng = random.Random(7)
 
@@ -95,7 +99,10 @@ def test_the_second_server_serves_what_the_first_one_saved(tmp_path):
 
 
 def test_a_card_game_seat_on_the_second_server_follows_the_first_one(tmp_path):
-    db = tmp_path / "games.sqlite3"
+    card_seat_on_the_second_server_follows(tmp_path / "games.sqlite3")
+
+
+def card_seat_on_the_second_server_follows(db: Path | str) -> None:
     one, two = Server(db, *UNHURRIED), Server(db, *UNHURRIED)
 
     async def play() -> None:

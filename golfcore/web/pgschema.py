@@ -57,29 +57,36 @@ MIGRATIONS: tuple[Migration, ...] = (_version_1,)
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
-def schema_version(conn: Any) -> int:
+def _tables(conn: Any) -> list[str]:
+    """The tables of the current schema, read in one statement (one snapshot)."""
+    return [r[0] for r in conn.execute(
+        "SELECT table_name FROM information_schema.tables WHERE table_schema = "
+        "current_schema() ORDER BY table_name").fetchall()]
+
+
+def schema_version(conn: Any, tables: Sequence[str] | None = None) -> int:
     """The version in ``golf_schema`` (0 when there is no such table)."""
-    if conn.execute("SELECT to_regclass('golf_schema')").fetchone()[0] is None:
+    if "golf_schema" not in (_tables(conn) if tables is None else tables):
         return 0
     row = conn.execute("SELECT version FROM golf_schema").fetchone()
     return 0 if row is None else int(row[0])
 
 
 def check_schema(conn: Any, where: str, latest: int = SCHEMA_VERSION) -> int:
-    """The database's schema version, once it is known to be one this golfcore can use."""
-    version = schema_version(conn)
+    """The database's schema version, once it is known to be one this golfcore can use.
+
+    Its tables are read in one statement: another process that migrates the database at the
+    same moment has either committed all of them, ``golf_schema`` with them, or none."""
+    names = _tables(conn)
+    version = schema_version(conn, names)
     if version > latest:
         raise StoreError(f"{where}: written by a newer golfcore (schema version {version}; this "
                          f"golfcore reads up to version {latest}): left unchanged; upgrade "
                          f"golfcore to open it")
-    if version == 0:
-        names = [r[0] for r in conn.execute(
-            "SELECT table_name FROM information_schema.tables WHERE table_schema = "
-            "current_schema() ORDER BY table_name").fetchall()]
-        if names:
-            raise StoreError(f"{where}: not a golfcore database (its schema holds tables golfcore "
-                             f"did not make: {', '.join(names)}): left unchanged; give golfcore "
-                             f"a database or a schema of its own")
+    if version == 0 and names:
+        raise StoreError(f"{where}: not a golfcore database (its schema holds tables golfcore "
+                         f"did not make: {', '.join(names)}): left unchanged; give golfcore "
+                         f"a database or a schema of its own")
     return version
 
 

@@ -197,6 +197,12 @@ def explain(exc: Exception, where: str) -> str:
     """A message for a PostgreSQL error met while using the database at ``where``."""
     state = getattr(exc, "sqlstate", None) or ""
     detail = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+    text = str(exc)
+    if not state:                        # a refused connection carries no SQLSTATE: its text
+        if "does not exist" in text and "database" in text:
+            state = "3D000"
+        elif "authentication failed" in text or "pg_hba.conf" in text:
+            state = "28000"
     if state == "3D000":
         return (f"{where}: no such database on the server ({detail}): create it (createdb), "
                 f"or name another one in --db")
