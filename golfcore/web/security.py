@@ -29,6 +29,7 @@ from __future__ import annotations
 import ipaddress
 import re
 from collections.abc import Awaitable, Callable, Iterable, MutableMapping
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -58,6 +59,14 @@ HEADERS: tuple[tuple[str, str], ...] = (
     ("cross-origin-resource-policy", "same-origin"),
 )
 _RAW_HEADERS = [(k.encode("latin-1"), v.encode("latin-1")) for k, v in HEADERS]
+
+#: True in the task of a WebSocket handshake that :class:`Guard` answered with its 403 (the
+#: WebSocket Denial Response). uvicorn 0.50 to 0.54's default WebSocket protocol
+#: (``websockets-sansio``, also 0.35 to 0.49's with ``ws="websockets-sansio"``) does not count
+#: that answer as the end of the handshake: once the app returns it logs "ASGI callable returned
+#: without completing handshake." at ERROR, for every refusal, although the client got the 403.
+#: :class:`golfcore.web.serving.QuietDenial` drops that line when this is set, and only then.
+DENIED: ContextVar[bool] = ContextVar("golfcore_websocket_denied", default=False)
 
 _LABEL = r"[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?"
 _NAME = re.compile(rf"{_LABEL}(?:\.{_LABEL})*")
@@ -242,6 +251,7 @@ class Guard:
                 return
             await receive()                       # websocket.connect
             if "websocket.http.response" in scope.get("extensions", {}):
+                DENIED.set(True)                  # the connection's own task: see DENIED
                 await _forbidden(send, reason, "websocket.http.response")
             else:                                 # the server answers 403 itself
                 await send({"type": "websocket.close", "code": 1008, "reason": ""})

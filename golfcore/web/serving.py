@@ -5,7 +5,11 @@ The socket is bound here, before the app is built (:func:`listen`), so that the 
 (:class:`golfcore.web.security.Policy`). With a certificate and its key, uvicorn serves HTTPS
 and WSS; :func:`check_tls` loads them first, so that a bad file is a clear error, not a
 traceback. :class:`QuietUTF8` turns uvicorn's traceback for a text frame that is not UTF-8
-(the connection is closed with code 1007, as the WebSocket standard requires) into one line.
+(the connection is closed with code 1007, as the WebSocket standard requires) into one line;
+:class:`QuietDenial` drops the error some uvicorn versions log for every WebSocket handshake
+refused with a 403 (:data:`golfcore.web.security.DENIED`): a page of any site can make a
+browser send those without end, and a refusal is no fault of the server's. A refused handshake
+thus logs nothing at ``golf web``'s log level (warning), as a refused HTTP request does not.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from typing import Any
 
 from golfcore.errors import GolfError
 from golfcore.web.messages import MAX_MESSAGE
+from golfcore.web.security import DENIED
 
 #: The largest WebSocket message uvicorn reads, in bytes: room for :data:`MAX_MESSAGE`
 #: characters of up to 4 bytes each (a longer one is answered ``too-large``); past this, the
@@ -161,6 +166,29 @@ class QuietUTF8(logging.Filter):
         return True
 
 
+class QuietDenial(logging.Filter):
+    """uvicorn 0.50 to 0.54 (``websockets-sansio``, their default WebSocket protocol) log
+    "ASGI callable returned without completing handshake." at ERROR after every WebSocket
+    handshake the app refused with a 403 of its own (the WebSocket Denial Response): they do not
+    count that answer as the end of the handshake, though the client got it whole. The line is
+    dropped when :class:`golfcore.web.security.Guard` sent that 403 in the connection's task
+    (:data:`~golfcore.web.security.DENIED`); for any other handshake it stays, as the bug it
+    then is."""
+
+    MESSAGE = "ASGI callable returned without completing handshake."
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not (record.msg == self.MESSAGE and DENIED.get())
+
+
+def quiet_log(logger: logging.Logger) -> None:
+    """Add :class:`QuietUTF8` and :class:`QuietDenial` to ``logger`` (uvicorn's
+    ``uvicorn.error``), once."""
+    for kind in (QuietUTF8, QuietDenial):
+        if not any(isinstance(f, kind) for f in logger.filters):
+            logger.addFilter(kind())
+
+
 @dataclass(frozen=True)
 class TLS:
     certfile: str
@@ -181,7 +209,7 @@ def serve(app: Any, sock: socket.socket, tls: TLS | None,
     # processor time than any other step of a move, for messages of a few kilobytes
     config = uvicorn.Config(app, log_level="warning", ws_max_size=WS_MAX_BYTES,
                             ws_per_message_deflate=False, **options)
-    logging.getLogger("uvicorn.error").addFilter(QuietUTF8())
+    quiet_log(logging.getLogger("uvicorn.error"))
 
     class Server(uvicorn.Server):
         interrupted = False
