@@ -42,7 +42,8 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket
+from starlette.types import Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketClose
 
 from golfcore.cardgame.bots import bot_info
 from golfcore.errors import GolfError
@@ -269,6 +270,18 @@ def _new_hint(message: str, request: dict[str, Any]) -> str:
     return f"{message} ({hint})" if hint else message
 
 
+class _Files(StaticFiles):
+    """The page's files; a WebSocket handshake to ``/static/...`` is refused (403, before it
+    opens), as one to any other path but ``/ws`` is; older Starlette (0.37) asserts that a
+    StaticFiles request is HTTP, and so answered it 500 and logged a traceback."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "websocket":
+            await WebSocketClose()(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
+
+
 def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = None,
                limits: Limits | None = None, save_seconds: float = SAVE_SECONDS,
                changes_every: float = CHANGES_EVERY) -> Starlette:
@@ -309,7 +322,7 @@ def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = 
         Route("/", index),
         Route("/api/stats", stats),
         WebSocketRoute("/ws", hub.serve),
-        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+        Mount("/static", _Files(directory=STATIC, check_dir=False), name="static"),
     ], lifespan=lifespan, middleware=[Middleware(Guard, policy=policy or Policy())])
     app.state.hub = hub
     app.state.protocol = PROTOCOL
