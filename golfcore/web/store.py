@@ -121,8 +121,8 @@ class Store:
     def _read(self, reading: Callable[[Conn], T], one_statement: bool = False) -> T:
         """``reading(conn)`` in one read transaction (a single statement needs none: it is
         one by itself, and the hottest reads are single statements); a driver error is a
-        :class:`StoreError` that says what is wrong. A connection found lost (a PostgreSQL server restarted) is
-        replaced and the read made once more: reads change nothing."""
+        :class:`StoreError` that says what is wrong. A connection found lost (a PostgreSQL
+        server restarted) is replaced and the read made once more: reads change nothing."""
         for attempt in (1, 2):
             conn = self._conn()
             try:
