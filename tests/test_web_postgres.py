@@ -101,6 +101,28 @@ def test_a_newer_or_foreign_database_is_refused_and_left_untouched(pg_url):  # n
                             "table_schema = 'public' ORDER BY 1").fetchall() == before
 
 
+def test_another_programs_tables_count_even_when_the_user_cannot_read_them(pg_url):  # noqa: F811,E501
+    with raw(pg_url) as conn:
+        database = conn.execute("SELECT current_database()").fetchone()[0]
+        conn.execute("CREATE ROLE shop")
+        conn.execute("CREATE TABLE invoices (n integer)")
+        conn.execute("ALTER TABLE invoices OWNER TO shop")
+        conn.execute("CREATE ROLE player LOGIN")
+        conn.execute("GRANT CREATE, USAGE ON SCHEMA public TO player")
+    player = pg_url.replace("golf@", "player@")
+    with pytest.raises(StoreError, match="not a golfcore database .*invoices"):
+        Store(player)
+    with raw(pg_url) as conn:
+        assert conn.execute("SELECT count(*) FROM pg_class c JOIN pg_namespace n ON "
+                            "n.oid = c.relnamespace WHERE n.nspname = 'public' AND "
+                            "c.relname = 'tables'").fetchone() == (0,)
+        conn.execute("DROP TABLE invoices")
+        conn.execute(f"REVOKE ALL ON DATABASE {database} FROM player")
+        conn.execute("REVOKE ALL ON SCHEMA public FROM player")
+        conn.execute("DROP ROLE player")
+        conn.execute("DROP ROLE shop")
+
+
 # -- the row orders a table's actions, and NOTIFY tells of what commits ---------------------------
 
 

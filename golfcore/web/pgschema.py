@@ -58,10 +58,13 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 def _tables(conn: Any) -> list[str]:
-    """The tables of the current schema, read in one statement (one snapshot)."""
+    """The tables (and views, sequences...) of the current schema, read in one statement (one
+    snapshot): from ``pg_class``, which lists them all, where ``information_schema`` would
+    leave out those the user has no right on."""
     return [r[0] for r in conn.execute(
-        "SELECT table_name FROM information_schema.tables WHERE table_schema = "
-        "current_schema() ORDER BY table_name").fetchall()]
+        "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
+        "WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'p', 'v', 'm', 'f', 'S') "
+        "ORDER BY c.relname").fetchall()]
 
 
 def schema_version(conn: Any, tables: Sequence[str] | None = None) -> int:
