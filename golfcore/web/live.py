@@ -9,8 +9,10 @@ log, with a snapshot when one is due: :mod:`golfcore.web.resume`) through the wr
 :mod:`golfcore.web.saver` and only then makes the new table the live one; an action that could
 not be saved changes nothing. :meth:`LiveTables.push` tells every other connection at the table.
 
-**Another server on the same file.** :meth:`LiveTables.current` (``open``, and every request
-that only reads) reloads a table whose saved version is ahead of memory;
+**Another server on the same database.** :meth:`LiveTables.current` (``open``, and every
+request that only reads) reloads a table whose saved version is ahead of memory (the versions
+are read in batches, one query and one thread hop for the reads waiting:
+:mod:`golfcore.web.versions`);
 :meth:`LiveTables.changed` takes the change feed's news (:mod:`golfcore.web.changes`) and
 reloads and pushes the live tables the other server moved on (:meth:`LiveTables.catch_up`,
 under the table's lock, never replacing a newer table by an older one).
@@ -39,6 +41,7 @@ from golfcore.web.limits import Bounds, Limits
 from golfcore.web.records import NewAction, NewTable, StaleVersion, StoreError
 from golfcore.web.resume import snapshot_due
 from golfcore.web.saver import Saver
+from golfcore.web.versions import SavedVersions
 
 
 class LiveTables:
@@ -57,6 +60,7 @@ class LiveTables:
         self.locks: dict[str, asyncio.Lock] = {}
         self.computers = Computers(self, bot_delay)
         self._catching_up: set[asyncio.Future[None]] = set()   # tasks of :meth:`changed`
+        self.versions = SavedVersions(lambda ids: saver.read(self.store.versions_of, ids))
 
     # -- tables and seats --------------------------------------------------------------------------
 
@@ -206,7 +210,7 @@ class LiveTables:
         table = await self.live(table_id)
         if table is None or table_id in self.drafts:
             return table
-        saved = await self.saver.read(self.store.version_of, table_id)
+        saved = await self.versions.of(table_id)          # read in batches
         if saved is not None and saved > table.version:
             await self.catch_up(table_id, saved)
         return self.tables.get(table_id, table)

@@ -373,6 +373,20 @@ class Store:
             "SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone(), True)
         return None if row is None else int(row["version"])
 
+    def versions_of(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The saved versions of the tables ``table_ids`` that are in the database."""
+        def read(conn: Conn) -> dict[str, int]:
+            found: dict[str, int] = {}
+            ids = list(dict.fromkeys(table_ids))
+            for start in range(0, len(ids), 500):        # SQLite's bound on parameters
+                chunk = ids[start:start + 500]
+                marks = ", ".join("?" * len(chunk))
+                for row in conn.execute(f"SELECT id, version FROM tables WHERE id IN ({marks})",
+                                        chunk):
+                    found[row["id"]] = int(row["version"])
+            return found
+        return self._read(read, len(table_ids) <= 500)
+
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         """The table's accepted actions in order: ``{version, seat, request, at}``."""
         return self._read(lambda conn: [a.to_json() for a in rows.actions(conn, table_id)])
