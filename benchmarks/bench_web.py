@@ -67,6 +67,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import itertools
 import json
 import os
 import random
@@ -101,6 +102,8 @@ RATE_LIMITED = "rate-limited"
 @dataclass
 class Row:
     server: str
+    database: str           # "sqlite" (one file) or "postgresql" (one database), shared
+    processes: int          # golf web processes sharing it, the clients spread over them
     loop: str
     bounds: str             # "default" (golf web's) or "lifted" (see above)
     offered: float          # requests per second offered (the open loop), 0 for the closed loop
@@ -112,13 +115,16 @@ class Row:
     p50_ms: float
     p99_ms: float
     max_ms: float
-    cpu_us: float           # the server's CPU time per answered request
-    cpu_pct: float          # the server's CPU time over the loop's wall time (100: one core)
-    rss_mb: float
-    peak_mb: float
+    cpu_us: float           # the golf web processes' CPU time (summed) per answered request
+    cpu_pct: float          # that CPU time over the loop's wall time (summed: 100 is one core)
+    db_cpu_us: float        # the PostgreSQL server's CPU time per answered request (nan: SQLite)
+    db_cpu_pct: float       # the PostgreSQL server's CPU time over the wall time (nan: SQLite)
+    rss_mb: float           # the golf web processes' VmRSS at the end, summed
+    peak_mb: float          # the largest VmHWM of one golf web process
     card_actions: int       # card-game actions answered or pushed meanwhile (bots included)
     card_errors: int
     windows: list[dict[str, float]] = field(default_factory=list)   # latency over time
+    per_process: list[dict[str, float]] = field(default_factory=list)  # cpu_s, rss_mb, peak_mb
 
 
 @dataclass
@@ -318,6 +324,32 @@ def proc_cpu(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / CLK_TCK
 
 
+def procs_cpu(pids: list[int]) -> float:
+    """The golf web processes' CPU time, summed."""
+    return sum(proc_cpu(pid) for pid in pids)
+
+
+def postgres_cpu(postmaster: int) -> float:
+    """The CPU time of a PostgreSQL server: the postmaster's and its children's (backends,
+    checkpointer, WAL writer, autovacuum...) ``utime + stime``, from ``/proc``, plus the
+    postmaster's ``cutime + cstime``: the children that exited and were reaped (a backend whose
+    connection closed) keep counting."""
+    total = 0
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = Path(entry.path, "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:                   # it exited meanwhile
+            continue
+        pid, ppid = int(entry.name), int(fields[1])
+        if pid == postmaster:
+            total += sum(int(fields[k]) for k in (11, 12, 13, 14))
+        elif ppid == postmaster:
+            total += int(fields[11]) + int(fields[12])
+    return total / CLK_TCK
+
+
 def proc_rss(pid: int) -> tuple[float, float]:
     values = {}
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -327,67 +359,101 @@ def proc_rss(pid: int) -> tuple[float, float]:
     return values.get("VmRSS", 0.0), values.get("VmHWM", 0.0)
 
 
-async def run_loop(url: str, pid: int, name: str, loop: str, bounds: str,
-                   args: argparse.Namespace, trace: Path | None = None) -> Row:
+@dataclass
+class Where:
+    """What one loop runs against: the servers' URLs (the clients and the card tables spread
+    over them round-robin), their pids, and the PostgreSQL server's postmaster (None: SQLite)."""
+    urls: list[str]
+    pids: list[int]
+    database: str
+    postmaster: int | None = None
+
+    def url(self, k: int) -> str:
+        return self.urls[k % len(self.urls)]
+
+    def cpu(self) -> tuple[list[float], float]:
+        """Each golf web process's CPU time, and the database server's (0 for SQLite)."""
+        return ([proc_cpu(pid) for pid in self.pids],
+                postgres_cpu(self.postmaster) if self.postmaster is not None else 0.0)
+
+
+async def run_loop(where: Where, name: str, loop: str, bounds: str, args: argparse.Namespace,
+                   traces: list[Path] | None = None) -> Row:
     stop = asyncio.Event()
     cards = Tally()
-    tables = [asyncio.ensure_future(card_table(url, args, stop, cards))
-              for _ in range(args.tables)]
+    tables = [asyncio.ensure_future(card_table(where.url(k), args, stop, cards))
+              for k in range(args.tables)]
     await asyncio.sleep(args.warmup)                       # the card tables are under way
     tally = Tally()
     if loop == "open":
         start = time.perf_counter() + args.connect
         rng = random.Random(1)
 
-        async def at_start() -> float:       # the connections and their 'new' do not count
+        async def at_start() -> tuple[list[float], float]:   # connecting and 'new' not counted
             await asyncio.sleep(start - time.perf_counter())
-            return proc_cpu(pid)
+            return where.cpu()
 
         first = asyncio.ensure_future(at_start())
-        clients = [solitaire_open(url, args, start, rng.uniform(0, args.interval), tally)
-                   for _ in range(args.clients)]
+        clients = [solitaire_open(where.url(k), args, start, rng.uniform(0, args.interval),
+                                  tally)
+                   for k in range(args.clients)]
         await asyncio.gather(*clients)
         seconds = tally.last - start
         offered = args.clients / args.interval
-        cpu0, cpu1 = await first, proc_cpu(pid)
+        (cpu0, db0), (cpu1, db1) = await first, where.cpu()
     else:
         ready = asyncio.Event()
-        clients = [asyncio.ensure_future(solitaire_closed(url, args, ready, tally))
-                   for _ in range(args.clients)]
+        running = [asyncio.ensure_future(solitaire_closed(where.url(k), args, ready, tally))
+                   for k in range(args.clients)]
         await asyncio.sleep(args.connect)
-        cpu0, start = proc_cpu(pid), time.perf_counter()
+        (cpu0, db0), start = where.cpu(), time.perf_counter()
         ready.set()
-        await asyncio.gather(*clients)
+        await asyncio.gather(*running)
         seconds, offered = tally.last - start, 0.0
-        cpu1 = proc_cpu(pid)
-    rss, peak = proc_rss(pid)
+        cpu1, db1 = where.cpu()
+    memory = [proc_rss(pid) for pid in where.pids]
     stop.set()
     await asyncio.gather(*tables)
     answered = len(tally.latencies)
     for error in (tally.errors + cards.errors)[:3]:
-        print(f"  {name} {loop}: error: {error}", file=sys.stderr)
-    return Row(name, loop, bounds, offered, answered, len(tally.errors),
-               tally.rate_limited + cards.rate_limited, tally.refused,
+        print(f"  {name} {where.database} x{len(where.pids)} {loop}: error: {error}",
+              file=sys.stderr)
+    cpu = sum(cpu1) - sum(cpu0)
+    db = db1 - db0 if where.postmaster is not None else float("nan")
+
+    def per_request(t: float) -> float:
+        return t / answered * 1e6 if answered else float("nan")
+
+    def share(t: float) -> float:
+        return t / seconds * 100 if seconds > 0 else float("nan")
+
+    return Row(name, where.database, len(where.pids), loop, bounds, offered, answered,
+               len(tally.errors), tally.rate_limited + cards.rate_limited, tally.refused,
                answered / seconds if seconds > 0 else 0.0,
                percentile(tally.latencies, 0.50) * 1e3, percentile(tally.latencies, 0.99) * 1e3,
                max(tally.latencies, default=float("nan")) * 1e3,
-               (cpu1 - cpu0) / answered * 1e6 if answered else float("nan"),
-               (cpu1 - cpu0) / seconds * 100 if seconds > 0 else float("nan"), rss, peak,
+               per_request(cpu), share(cpu), per_request(db), share(db),
+               sum(rss for rss, _ in memory), max(peak for _, peak in memory),
                len(cards.latencies), len(cards.errors),
-               over_time(tally, start, args.window, trace) if loop == "open" else [])
+               over_time(tally, start, args.window, traces) if loop == "open" else [],
+               [{"cpu_s": b - a, "rss_mb": rss, "peak_mb": peak}
+                for a, b, (rss, peak) in zip(cpu0, cpu1, memory)])
 
 
 def over_time(tally: Tally, start: float, window: float,
-              trace: Path | None = None) -> list[dict[str, float]]:
+              traces: list[Path] | None = None) -> list[dict[str, float]]:
     """The open loop's latency per ``window`` seconds of due time: a stall shows in its
     window, where the whole run's p99 would hide when it came. With the server's ``trace``
     (``--trace``), each window also has its garbage collections (count and milliseconds, of
-    generation 2 apart), the event loop's longest lag and the writer's longest commit."""
+    generation 2 apart), the event loop's longest lag and the writer's longest commit: summed
+    over the processes' traces (the counts and milliseconds) or their longest (lag, commit)."""
     by: dict[int, list[float]] = {}
     for due, latency in zip(tally.dues, tally.latencies):
         by.setdefault(int((due - start) // window), []).append(latency)
     events: dict[int, dict[str, float]] = {}
-    for line in (trace.read_text().splitlines() if trace and trace.is_file() else []):
+    lines = [line for trace in traces or [] if trace.is_file()
+             for line in trace.read_text().splitlines()]
+    for line in lines:
         at, kind, *values = line.split()
         e = events.setdefault(int((float(at) - start) // window),
                               dict(gc=0, gc_ms=0.0, gc2=0, gc2_ms=0.0, lag_ms=0.0,
@@ -410,7 +476,8 @@ def over_time(tally: Tally, start: float, window: float,
 def print_windows(row: Row) -> None:
     if not row.windows:
         return
-    print(f"\n{row.server} {row.loop}: latency over time (by due time)")
+    print(f"\n{row.server}, {row.database} x{row.processes}, {row.loop}: latency over time "
+          f"(by due time)")
     traced = "gc" in row.windows[0]
     columns = [("from s", "from_s", "{:.0f}"), ("count", "count", "{:.0f}"),
                ("p50 ms", "p50_ms", "{:.1f}"), ("p99 ms", "p99_ms", "{:.1f}"),
@@ -517,9 +584,23 @@ def wait_for_port(port: int, proc: subprocess.Popen[bytes], seconds: float = 60)
     raise SystemExit(f"golf web did not listen on port {port} within {seconds:.0f} s")
 
 
-def measure(tree: Path, name: str, loop: str, args: argparse.Namespace) -> Row:
-    """One loop against a fresh server from ``tree``."""
-    port = free_port()
+def supports(tree: Path, database: str, processes: int) -> str | None:
+    """Why the server of ``tree`` cannot run this configuration (None: it can): a revision from
+    before the PostgreSQL store, or before two servers could share one file (the change
+    feed)."""
+    web = tree / "golfcore" / "web"
+    if database == "postgresql" and not (web / "postgres.py").is_file():
+        return "no PostgreSQL store (golfcore/web/postgres.py)"
+    if processes > 1 and not (web / "changes.py").is_file():
+        return "no change feed for several processes (golfcore/web/changes.py)"
+    return None
+
+
+def measure(tree: Path, name: str, loop: str, database: str, processes: int,
+            args: argparse.Namespace, postgres: Any = None) -> Row:
+    """One loop against ``processes`` fresh servers from ``tree`` sharing one fresh database:
+    an SQLite file in a temporary folder, or a new database of the PostgreSQL server
+    ``postgres`` (a ``PostgresServer``)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = [str(tree)]
         if "uvloop" not in (tree / "pyproject.toml").read_text(encoding="utf-8"):
@@ -528,31 +609,86 @@ def measure(tree: Path, name: str, loop: str, args: argparse.Namespace) -> Row:
             shim.mkdir(parents=True)
             (shim / "__init__.py").write_text("raise ImportError('not installed here')\n")
             path.insert(0, str(shim.parent))
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
-        trace = Path(tmp) / "trace.txt" if args.trace and tree == ROOT else None
-        if trace is not None:
-            env["GOLF_WEB_TRACE"] = str(trace)    # golfcore.web.serving.TRACE_ENV
-        profile = ["-m", "cProfile", "-o", args.profile] if args.profile and tree == ROOT else []
+        if database == "postgresql":
+            db = postgres.new_database(f"bench_{next(DATABASES)}")
+            postmaster = postgres.postmaster_pid() or postgres.process.pid
+        else:
+            db, postmaster = os.path.join(tmp, "bench.sqlite3"), None
+        traced = args.trace and tree == ROOT
+        traces = [Path(tmp) / f"trace-{k}.txt" for k in range(processes)] if traced else []
         options, bounds = bound_options(tree, loop, args)
-        cmd = [sys.executable, *profile, "-m", "golfcore.cli", "web", "--port", str(port),
-               "--db", os.path.join(tmp, "bench.sqlite3"), "--bot-delay", str(args.bot_delay),
-               *options]
-        proc = subprocess.Popen(cmd, cwd=tree, env=env, stdout=subprocess.DEVNULL,
-                                stderr=subprocess.PIPE)
+        procs: list[subprocess.Popen[bytes]] = []
+        ports: list[int] = []
         try:
-            wait_for_port(port, proc)
-            return asyncio.run(run_loop(f"ws://127.0.0.1:{port}/ws", proc.pid, name, loop,
-                                        bounds, args, trace))
+            for k in range(processes):
+                env = {**os.environ, "PYTHONPATH": os.pathsep.join(path)}
+                if traced:
+                    env["GOLF_WEB_TRACE"] = str(traces[k])   # golfcore.web.serving.TRACE_ENV
+                # the first process only: several would write one file
+                profile = (["-m", "cProfile", "-o", args.profile]
+                           if args.profile and tree == ROOT and k == 0 else [])
+                port = free_port()
+                cmd = [sys.executable, *profile, "-m", "golfcore.cli", "web", "--port",
+                       str(port), "--db", db, "--bot-delay", str(args.bot_delay), *options]
+                procs.append(subprocess.Popen(cmd, cwd=tree, env=env,
+                                              stdout=subprocess.DEVNULL,
+                                              stderr=subprocess.PIPE))
+                ports.append(port)
+                if k == 0:
+                    # the first one alone makes the fresh database's schema, then the others
+                    wait_for_port(port, procs[0])
+            for port, proc in zip(ports, procs):
+                wait_for_port(port, proc)
+            where = Where([f"ws://127.0.0.1:{port}/ws" for port in ports],
+                          [proc.pid for proc in procs], database, postmaster)
+            return asyncio.run(run_loop(where, name, loop, bounds, args, traces))
         finally:
-            proc.send_signal(signal.SIGINT)           # as Ctrl-C: a profile is written
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-            errors = (proc.stderr.read() if proc.stderr else b"").decode(errors="replace")
-            if errors.strip():
-                print(f"  {name}: server stderr: {errors.strip()[-500:]}", file=sys.stderr)
+            for proc in procs:
+                proc.send_signal(signal.SIGINT)       # as Ctrl-C: a profile is written
+            for proc in procs:
+                try:
+                    proc.wait(10)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+                    proc.wait()
+                errors = (proc.stderr.read() if proc.stderr else b"").decode(errors="replace")
+                if errors.strip():
+                    print(f"  {name}: server stderr: {errors.strip()[-500:]}", file=sys.stderr)
+
+
+#: The PostgreSQL databases' numbers (each loop has a new one: bench_1, bench_2, ...).
+DATABASES = itertools.count(1)
+
+
+def start_postgres() -> Any:
+    """A temporary PostgreSQL server for the whole run (tests/postgres_support.py), or None,
+    having said why, when there is none to start here."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        print("PostgreSQL: psycopg is not installed (pip install 'golfcore[postgresql]'): "
+              "the postgresql rows are skipped", file=sys.stderr)
+        return None
+    sys.path.insert(0, str(ROOT / "tests"))
+    try:
+        import postgres_support
+    except ImportError as exc:
+        print(f"PostgreSQL: tests/postgres_support.py cannot be imported ({exc}): the "
+              f"postgresql rows are skipped", file=sys.stderr)
+        return None
+    if postgres_support.find_bindir() is None:
+        print("PostgreSQL: not installed (no initdb; Debian: apt-get install -y postgresql): "
+              "the postgresql rows are skipped", file=sys.stderr)
+        return None
+    try:
+        server = postgres_support.PostgresServer().start()
+    except (OSError, RuntimeError, KeyError, subprocess.SubprocessError) as exc:
+        print(f"PostgreSQL: the temporary server did not start ({str(exc)[:300]}): the "
+              f"postgresql rows are skipped", file=sys.stderr)
+        return None
+    print(f"PostgreSQL: a temporary server from {server.bindir} on port {server.port} "
+          f"(fsync on), one new database per loop", file=sys.stderr)
+    return server
 
 
 def load_average() -> str:
@@ -577,28 +713,75 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--loops", default="open,closed")
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--compare", metavar="REF",
-                        help="also measure the server of this git revision, interleaved")
+                        help="also measure the server of this git revision, interleaved, in "
+                             "every configuration it supports")
     parser.add_argument("--warmup", type=float, default=2.0)
     parser.add_argument("--connect", type=float, default=3.0,
                         help="seconds for the clients to connect before the loop starts")
     parser.add_argument("--timeout", type=float, default=60.0)
     parser.add_argument("--profile", metavar="FILE",
                         help="run this tree's server under cProfile, its statistics to FILE "
-                             "(the last loop measured)")
+                             "(the first process of the last loop measured)")
     parser.add_argument("--window", type=float, default=2.0,
                         help="open loop: seconds per row of latency over time")
     parser.add_argument("--trace", action="store_true",
                         help="this tree's server traces its garbage collections, event-loop "
                              "lag and commits (GOLF_WEB_TRACE), shown per window")
+    parser.add_argument("--processes", default="1,2",
+                        help="golf web processes sharing one database, one configuration each "
+                             "(comma-separated counts)")
+    parser.add_argument("--databases", default="sqlite,postgresql",
+                        help="sqlite (a fresh file) and/or postgresql (a fresh database of a "
+                             "temporary PostgreSQL server, tests/postgres_support.py)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if not set(args.databases.split(",")) <= {"sqlite", "postgresql"} or not args.databases:
+        parser.error(f"--databases: sqlite and/or postgresql, not {args.databases!r}")
+    try:
+        if not all(int(n) >= 1 for n in args.processes.split(",")):
+            raise ValueError
+    except ValueError:
+        parser.error(f"--processes: counts of 1 or more, comma-separated, not "
+                     f"{args.processes!r}")
     if "open" in args.loops.split(",") and (problems := open_loop_problems(args)):
         parser.error("the open loop runs on golf web's default bounds, which it would cross: "
                      + "; ".join(problems))
+    databases = args.databases.split(",")
+    processes = [int(n) for n in args.processes.split(",")]
     bounds = describe_bounds(args)
     for line in bounds:
         print(line, file=sys.stderr)
     print(f"load average at start: {load_average()}", file=sys.stderr)
+    postgres = start_postgres() if "postgresql" in databases else None
+    if postgres is None:
+        databases = [d for d in databases if d != "postgresql"]
+    try:
+        rows = run_all(args, databases, processes, postgres)
+    finally:
+        if postgres is not None:
+            postgres.stop()
+    print(f"load average at end: {load_average()}", file=sys.stderr)
+    order = {(d, n): k for k, (d, n) in enumerate(itertools.product(databases, processes))}
+    loops = args.loops.split(",")
+    # database x processes x loop (and the servers, then the repeats, in the order measured)
+    rows.sort(key=lambda r: (order[r.database, r.processes], loops.index(r.loop)))
+    if args.json:
+        print(json.dumps([asdict(r) for r in rows], indent=2))
+    else:
+        print(table(rows, COLUMNS))
+        for row in rows:
+            print_windows(row)
+        print("\n".join(bounds))
+        print("cpu: the golf web processes' CPU time summed (cpu %: 100 is one core, of "
+              f"{os.cpu_count()}); db cpu: the PostgreSQL server's processes', apart (- for "
+              "SQLite, which runs inside golf web); rss: summed; peak: the largest process's")
+    return 1 if any(r.errors or r.card_errors for r in rows) else 0
+
+
+def run_all(args: argparse.Namespace, databases: list[str], processes: list[int],
+            postgres: Any) -> list[Row]:
+    """Every loop of every configuration, taking turns loop by loop: each loop is measured on
+    every configuration (database x processes x server) before the next loop."""
     with tempfile.TemporaryDirectory() as tmp:
         servers = [("this tree", ROOT)]
         if args.compare:
@@ -611,30 +794,33 @@ def main(argv: list[str] | None = None) -> int:
         rows = []
         for _ in range(args.repeats):
             for loop in args.loops.split(","):
-                for name, tree in servers:
-                    rows.append(measure(tree, name, loop, args))
-                    print(f"  {name} {loop}: done (load {load_average()})", file=sys.stderr)
-    print(f"load average at end: {load_average()}", file=sys.stderr)
-    if args.json:
-        print(json.dumps([asdict(r) for r in rows], indent=2))
-    else:
-        print(table(rows, [("server", "server", "{}"), ("loop", "loop", "{}"),
-                           ("bounds", "bounds", "{}"),
-                           ("offered/s", "offered", "{:.0f}"), ("answered", "answered", "{}"),
-                           ("errors", "errors", "{}"),
-                           ("rate-limited", "rate_limited", "{}"),
-                           ("refused", "refused", "{}"),
-                           ("sustained/s", "sustained", "{:.0f}"),
-                           ("p50 ms", "p50_ms", "{:.1f}"), ("p99 ms", "p99_ms", "{:.1f}"),
-                           ("max ms", "max_ms", "{:.0f}"), ("cpu us/req", "cpu_us", "{:.0f}"),
-                           ("cpu %", "cpu_pct", "{:.0f}"),
-                           ("rss MB", "rss_mb", "{:.0f}"), ("peak MB", "peak_mb", "{:.0f}"),
-                           ("card acts", "card_actions", "{}"),
-                           ("card errors", "card_errors", "{}")]))
-        for row in rows:
-            print_windows(row)
-        print("\n".join(bounds))
-    return 1 if any(r.errors or r.card_errors for r in rows) else 0
+                for database, count in itertools.product(databases, processes):
+                    for name, tree in servers:
+                        where = f"{name}, {database} x{count}, {loop}"
+                        if (why := supports(tree, database, count)) is not None:
+                            print(f"  {where}: skipped: {why}", file=sys.stderr)
+                            continue
+                        rows.append(measure(tree, name, loop, database, count, args, postgres))
+                        print(f"  {where}: done (load {load_average()})", file=sys.stderr)
+    return rows
+
+
+def dash(pattern: str) -> Any:
+    """``pattern``, or ``-`` for a figure there is not (nan: no PostgreSQL server)."""
+    return lambda x: "-" if x != x else pattern.format(x)
+
+
+COLUMNS = [("server", "server", "{}"), ("db", "database", "{}"), ("procs", "processes", "{}"),
+           ("loop", "loop", "{}"), ("bounds", "bounds", "{}"),
+           ("offered/s", "offered", "{:.0f}"), ("answered", "answered", "{}"),
+           ("errors", "errors", "{}"), ("rate-limited", "rate_limited", "{}"),
+           ("refused", "refused", "{}"), ("sustained/s", "sustained", "{:.0f}"),
+           ("p50 ms", "p50_ms", "{:.1f}"), ("p99 ms", "p99_ms", "{:.1f}"),
+           ("max ms", "max_ms", "{:.0f}"), ("cpu µs/req", "cpu_us", "{:.0f}"),
+           ("db cpu µs/req", "db_cpu_us", dash("{:.0f}")),
+           ("cpu % (sum)", "cpu_pct", "{:.0f}"), ("db cpu %", "db_cpu_pct", dash("{:.0f}")),
+           ("rss MB (sum)", "rss_mb", "{:.0f}"), ("peak MB (max)", "peak_mb", "{:.0f}"),
+           ("card acts", "card_actions", "{}"), ("card errors", "card_errors", "{}")]
 
 
 if __name__ == "__main__":
