@@ -4,18 +4,38 @@ answered, with card-game tables and their computer players running beside them.
 
 Run on demand (this is not a test)::
 
-    python benchmarks/bench_web.py                        # this tree's server, both loops
+    python benchmarks/bench_web.py                        # this tree: SQLite and PostgreSQL,
+                                                          # 1 and 2 processes, both loops
+    python benchmarks/bench_web.py --databases sqlite --processes 1   # one server, one file
     python benchmarks/bench_web.py --compare main         # and main's server, interleaved
     python benchmarks/bench_web.py --clients 50 --tables 10 --json
 
+Run it from outside the repository, with ``PYTHONPATH`` naming this tree (``cd /tmp &&
+PYTHONPATH=TREE python TREE/benchmarks/bench_web.py``): the bench imports ``golfcore`` from the
+tree it is in, and runs that tree's servers (``python -m golfcore.cli web``, from the tree,
+with ``PYTHONPATH`` set to it), and ``--compare``'s revision from its own folder.
+
 How it measures:
 
-1. **A real server**: ``golf web --port P --db TMP --bot-delay D`` in its own process, on a free
-   loopback port, with a fresh SQLite file, started afresh for each loop. ``--compare REF``
-   also runs the server of a git revision (``git archive REF`` into a temporary folder, run with
-   that folder first on ``PYTHONPATH``, and on asyncio's own event loop when that revision does
-   not install uvloop): the two servers take turns, loop by loop, so that both see the same
-   load on a shared machine.
+1. **Real servers, one database**: for each configuration, a database (``--databases``:
+   ``sqlite``, ``postgresql``) and a number of processes (``--processes``: 1, 2), that many
+   ``golf web --port P --db DB --bot-delay D`` processes on free loopback ports share one fresh
+   database, started afresh for each loop: an SQLite file in a temporary folder (the processes
+   see each other's changes through its 50-ms poll), or a new database (``bench_1``,
+   ``bench_2``, ...) on one temporary PostgreSQL server (``tests/postgres_support.py``'s
+   ``PostgresServer``, ``fsync`` on, started once for the whole run; its processes see each
+   other's changes through ``LISTEN``/``NOTIFY``). The first process starts alone (it makes the
+   schema), then the others. Where PostgreSQL or psycopg is missing the bench says so and
+   skips the ``postgresql`` rows. The clients and the card tables below are spread round-robin
+   over the processes (client *k* on process *k mod N*). ``--compare REF`` also runs the server
+   of a git revision (``git archive REF`` into a temporary folder, run with that folder first
+   on ``PYTHONPATH``, and on asyncio's own event loop when that revision does not install
+   uvloop), in **every configuration it supports** (the ``postgresql`` rows need its
+   ``golfcore/web/postgres.py``, two processes its change feed ``golfcore/web/changes.py``;
+   the others are skipped, saying so). The configurations and the servers take turns, loop by
+   loop (the open loop on every configuration, then the closed loop on every one), so that all
+   see the same load on a shared machine; the final table is sorted database x processes x
+   loop.
 2. **Card-game tables**: ``--tables`` connections each start a match of one person and two
    computer players (``bot:greedy``) and play the person's seat (the first legal action,
    ``--think`` seconds after its turn comes, a new match when one ends), for the whole run.
@@ -36,13 +56,20 @@ How it measures:
    answered, ``--closed-requests`` each: the rate answered and the latency from send to reply.
 5. Every reply is checked: an ``error`` reply, a dropped connection or a request unanswered
    within ``--timeout`` counts as an error; a refused move (``ok: false`` with a ``reason``:
-   the client chose from a state it had not seen yet) is counted apart. The server's RSS
-   (``VmRSS``, and the peak ``VmHWM``) is read from ``/proc`` at the end of each loop, and its
-   CPU time over the loop (``utime + stime``) gives the CPU cost per answered request (the card
-   tables' work included), the figure least disturbed by other programs on the machine, and
-   *cpu %*, that time over the loop's wall time: a server below 100 % that does not keep up is
-   waiting for a processor taken by other programs. The load average is printed at the start
-   and the end.
+   the client chose from a state it had not seen yet) is counted apart. The servers' RSS
+   (``VmRSS``, summed over the processes, and the largest process's peak ``VmHWM``) is read
+   from ``/proc`` at the end of each loop, and their CPU time over the loop (``utime +
+   stime``, **summed over the golf web processes**) gives the CPU cost per answered request
+   (the card tables' work included), the figure least disturbed by other programs on the
+   machine, and *cpu % (sum)*, that time over the loop's wall time (100 is one core, whatever
+   the number of processes): servers below 100 % per process that do not keep up are waiting
+   for a processor taken by other programs. An SQLite database works inside golf web, so its
+   cost is in those figures; a PostgreSQL server's is not, and is measured apart, so that the
+   comparison is honest: *db cpu µs/req* and *db cpu %* are the CPU time of the postmaster and
+   its children (backends, checkpointer, WAL writer, autovacuum..., and the children reaped
+   meanwhile through the postmaster's ``cutime + cstime``) over the same span. ``--json`` has
+   each process's CPU seconds and memory too (``per_process``). The load average is printed at
+   the start and the end.
 6. **Bounds.** ``golf web`` bounds what a connection may send (``--messages-per-second``, 20 by
    default: one more gets ``rate-limited`` and is not read) and how many connections it takes
    (``--max-connections``, 500). The **open loop runs on the defaults**, as a server is run:
