@@ -793,7 +793,9 @@ def main(argv: list[str] | None = None) -> int:
     # database x processes x loop (and the servers, then the repeats, in the order measured)
     rows.sort(key=lambda r: (order[r.database, r.processes], loops.index(r.loop)))
     if args.json:
-        print(json.dumps([asdict(r) for r in rows], indent=2))
+        # a figure there is not (nan: db_cpu_* on SQLite, a loop with no answer) as null
+        print(json.dumps([{k: None if isinstance(v, float) and v != v else v
+                           for k, v in asdict(r).items()} for r in rows], indent=2))
     else:
         print(table(rows, COLUMNS))
         for row in rows:
