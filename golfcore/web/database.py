@@ -11,7 +11,7 @@ placeholders, rows read by column name, ``SAVEPOINT`` per write. What differs li
 * :class:`golfcore.web.postgres.PostgresServer`: a ``postgresql://`` URL (psycopg 3),
   ``READ COMMITTED`` transactions in which the row of a table orders its actions (an action
   saved against a version the table has left updates no row: ``stale``), a ``NOTIFY`` on
-  ``golf_tables`` with every action, and the feed that ``LISTEN`` s to it
+  ``golf_tables`` for every action (a trigger), and the feed that ``LISTEN`` s to it
   (:mod:`golfcore.web.pgchanges`).
 
 :func:`open_database` picks one from what ``--db`` says.
@@ -90,10 +90,6 @@ class Database(Protocol):
 
     def write(self, conn: Conn) -> AbstractContextManager[Conn]:
         """One write transaction, committed when the block ends, rolled back on an error."""
-
-    def announce(self, conn: Conn, table_id: str, version: int) -> None:
-        """Tell the other processes, once the transaction commits, that ``table_id`` is at
-        ``version`` (nothing to do for a file: its feed polls)."""
 
     def size_bytes(self, conn: Conn) -> int:
         """The bytes the database takes (its ``--max-db-megabytes``)."""

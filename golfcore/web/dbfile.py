@@ -203,9 +203,6 @@ class SQLiteFile:
     def write(self, conn: Any) -> AbstractContextManager[Any]:
         return write(conn)
 
-    def announce(self, conn: Any, table_id: str, version: int) -> None:
-        """Nothing: the other processes' feeds poll the file (:mod:`golfcore.web.changes`)."""
-
     def size_bytes(self, conn: Any) -> int:
         return file_size(self.path)
 

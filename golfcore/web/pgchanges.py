@@ -1,7 +1,7 @@
 """The change feed of a PostgreSQL store: the tables other ``golf web`` processes moved on.
 
-Every saved action sends ``NOTIFY golf_tables, '<table id> <version>'`` in its own transaction
-(:meth:`golfcore.web.postgres.PostgresServer.announce`), which PostgreSQL delivers to every
+Every saved action sends ``NOTIFY golf_tables, '<table id> <version>'`` from its transaction
+(a trigger on ``actions``: :mod:`golfcore.web.pgschema`), which PostgreSQL delivers to every
 listener once that transaction commits, and never when it rolls back. :class:`ListenFeed`
 ``LISTEN`` s on a connection of its own, from a thread of its own (off the event loop), and
 hands what it heard every ``interval`` seconds at most to the event loop as ``(table_id,

@@ -9,7 +9,8 @@ transactional in PostgreSQL) under an advisory lock, so that processes started t
 migrate it once, and entirely or not at all. A database of a newer version, or one whose
 schema holds tables of another program but no ``golf_schema``, is refused and left as it was.
 
-* Version 1: the tables of a file's version 3, with ``double precision`` times.
+* Version 1: the tables of a file's version 3, with ``double precision`` times, and a trigger
+  that sends ``NOTIFY golf_tables, '<table id> <version>'`` for every action saved.
 """
 
 from __future__ import annotations
@@ -48,6 +49,15 @@ def _version_1(conn: Any) -> None:
         table_id text NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
         version integer NOT NULL CHECK (version >= 0), snapshot text NOT NULL,
         PRIMARY KEY (table_id, version))""")
+    # every action tells the other processes, once its transaction commits
+    # (golfcore.web.pgchanges): '<table id> <version>' on the channel golf_tables
+    conn.execute("""CREATE FUNCTION golf_notify_action() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            PERFORM pg_notify('golf_tables', NEW.table_id || ' ' || NEW.version);
+            RETURN NULL;
+        END $$""")
+    conn.execute("CREATE TRIGGER golf_action_saved AFTER INSERT ON actions FOR EACH ROW "
+                 "EXECUTE FUNCTION golf_notify_action()")
     conn.execute("CREATE TABLE settings (name text PRIMARY KEY, value text NOT NULL)")
     conn.execute("INSERT INTO settings VALUES ('address-secret', ?)", (secrets.token_hex(32),))
 

@@ -11,9 +11,9 @@ site (docs/web.md, *Several machines*):
   first one's commit, then finds the row at version *n* and updates nothing: ``stale``. A group
   commit updates its tables in the order of their ids, so two processes' commits never wait
   for each other in a cycle;
-* every action sends ``NOTIFY golf_tables, '<table id> <version>'`` in its transaction
-  (delivered only if it commits), which the other processes' feeds hear
-  (:mod:`golfcore.web.pgchanges`);
+* every action saved sends ``NOTIFY golf_tables, '<table id> <version>'`` (a trigger of the
+  ``actions`` table, :mod:`golfcore.web.pgschema`; delivered only if its transaction commits),
+  which the other processes' feeds hear (:mod:`golfcore.web.pgchanges`);
 * the schema and its migrations are :mod:`golfcore.web.pgschema`;
 * a lost connection (the server restarted, the network failed) is dropped, and the next use
   opens a new one; what was being written is not saved, and says so.
@@ -150,9 +150,9 @@ class PostgresServer:
 
     def begin_write(self, conn: Any, wait_seconds: float) -> None:
         wait = max(1, int(wait_seconds * 1000))
-        conn.execute("BEGIN")
-        conn.execute(f"SET LOCAL lock_timeout = {wait}")
-        conn.execute(f"SET LOCAL statement_timeout = {wait}")
+        # one round trip (a query without parameters may hold several statements)
+        conn.raw.execute(f"BEGIN; SET LOCAL lock_timeout = {wait}; "
+                         f"SET LOCAL statement_timeout = {wait}")
 
     def in_transaction(self, conn: Any) -> bool:
         return bool(conn.raw.info.transaction_status != self.psycopg.pq.TransactionStatus.IDLE)
@@ -173,9 +173,6 @@ class PostgresServer:
                 conn.execute("ROLLBACK")
             raise
         conn.execute("COMMIT")
-
-    def announce(self, conn: Any, table_id: str, version: int) -> None:
-        conn.execute("SELECT pg_notify(?, ?)", (CHANNEL, f"{table_id} {version}"))
 
     def size_bytes(self, conn: Any) -> int:
         return int(conn.execute("SELECT pg_database_size(current_database())").fetchone()[0])

@@ -217,12 +217,15 @@ class Store:
                                        for j in jobs) else 0.0
             # in the order of their tables (a table's own jobs in their order), so that two
             # processes' group commits take the rows' locks in one order, never in a cycle
+            # one job alone needs no savepoint: the transaction is all of it
+            savepoints = len(jobs) > 1
             for n in sorted(range(len(jobs)), key=lambda n: _table_of(jobs[n])):
                 job = jobs[n]
                 if late:
                     outcomes[n] = NotSaved(self._late())
                     continue
-                conn.execute("SAVEPOINT job")
+                if savepoints:
+                    conn.execute("SAVEPOINT job")
                 try:
                     if isinstance(job, NewTable):
                         self._insert_new(conn, job.record, job.client)
@@ -231,10 +234,13 @@ class Store:
                     else:
                         self._append(conn, job, now)
                 except refused as exc:
-                    conn.execute("ROLLBACK TO job")         # this job only
+                    conn.execute("ROLLBACK TO job" if savepoints else "ROLLBACK")
                     outcomes[n] = exc if isinstance(exc, StoreError) else StoreError(
                         f"not saved: {exc}")
-                conn.execute("RELEASE job")
+                    if not savepoints:
+                        return outcomes
+                if savepoints:
+                    conn.execute("RELEASE job")
             conn.execute("COMMIT")
         except db.errors as exc:
             self._after_error(conn)
@@ -320,7 +326,6 @@ class Store:
         if job.snapshot is not None:
             conn.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
                          (job.table_id, job.version, dumps(job.snapshot)))
-        self.database.announce(conn, job.table_id, job.version)
 
     # -- bounds --
 
