@@ -17,6 +17,7 @@ def clear_caches() -> None:
     """Forget every registry, rule set and variant loaded so far (they read entry points)."""
     from golfcore.cardgame import rules as card_rules
     from golfcore.cardgame.bots import base as bots_base
+    from golfcore.framework import loading
     from golfcore.framework import registry as registry_module
     from golfcore.solitaire import hints
     from golfcore.solitaire import rules as solitaire_rules
@@ -29,6 +30,7 @@ def clear_caches() -> None:
     hints._entry_points.cache_clear()
     hints._RECORDS.clear()
     bots_base._PLUGINS.clear()
+    loading._READ["state"] = None
 
 
 def install(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, modules: dict[str, str],

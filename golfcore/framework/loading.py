@@ -16,6 +16,7 @@ already uses is the one left out, and two plugins that clash always resolve alik
 
 from __future__ import annotations
 
+import os
 import sys
 import warnings
 from collections.abc import Callable, Iterable
@@ -117,17 +118,43 @@ def origin_of(ep: metadata.EntryPoint) -> str:
             + f", entry point {one_line(ep.name, 200)!r} in {ep.group} = {one_line(ep.value, 200)}")
 
 
+def _path_state() -> tuple[tuple[str, int | None], ...]:
+    """``sys.path`` and the time each folder of it last changed: installing or removing a
+    distribution adds or removes a folder (its ``.dist-info``) in one of them."""
+    state: list[tuple[str, int | None]] = []
+    for entry in sys.path:
+        try:
+            state.append((entry, os.stat(entry or ".").st_mtime_ns))
+        except OSError:
+            state.append((entry, None))
+    return tuple(state)
+
+
+#: The path state the entry points below were read in, and those of each tuple of groups.
+_READ: dict[str, Any] = {"state": None, "groups": {}}
+
+
 def entry_points(groups: Iterable[str]) -> list[metadata.EntryPoint]:
     """The entry points of ``groups`` in the order plugins are loaded: golfcore's first, then
-    by distribution, name, group and value."""
-    eps = metadata.entry_points()
-    found = [ep for group in groups for ep in eps.select(group=group)]
+    by distribution, name, group and value.
 
-    def key(ep: metadata.EntryPoint) -> tuple[bool, str, str, str, str]:
-        dist = name_version(ep)[0]
-        return (dist != GOLFCORE, dist, ep.name, ep.group, ep.value)
+    They are read again only when ``sys.path`` or one of its folders changed: reading them
+    takes some 10 ms (every distribution's metadata), which a server that looks up a bot for
+    each new match must not spend on its event loop."""
+    state, wanted = _path_state(), tuple(groups)
+    if _READ["state"] != state:
+        _READ["state"], _READ["groups"] = state, {}
+    known: dict[tuple[str, ...], list[metadata.EntryPoint]] = _READ["groups"]
+    if wanted not in known:
+        eps = metadata.entry_points()
+        found = [ep for group in wanted for ep in eps.select(group=group)]
 
-    return sorted(found, key=key)
+        def key(ep: metadata.EntryPoint) -> tuple[bool, str, str, str, str]:
+            dist = name_version(ep)[0]
+            return (dist != GOLFCORE, dist, ep.name, ep.group, ep.value)
+
+        known[wanted] = sorted(found, key=key)
+    return list(known[wanted])
 
 
 def load_plugin(ep: metadata.EntryPoint, game: str, kind: str,
