@@ -1,7 +1,11 @@
 """``golfcore.web``: the browser front end of ``golf web`` (see ``docs/web.md``).
 
-* :mod:`golfcore.web.store`: the SQLite database of saved tables (snapshots, action logs,
-  seats and their tokens), its schema versions and migrations, export and import;
+* :mod:`golfcore.web.store`: the database of saved tables (snapshots, action logs, seats and
+  their tokens), export and import, on a :mod:`golfcore.web.database`: an SQLite file
+  (:mod:`golfcore.web.dbfile`, :mod:`golfcore.web.schema`, :mod:`golfcore.web.changes`) or a
+  PostgreSQL server that several processes share (:mod:`golfcore.web.postgres`,
+  :mod:`golfcore.web.pgschema`, :mod:`golfcore.web.pgchanges`);
+* :mod:`golfcore.web.versions`: every read's check of its table's saved version, in batches;
 * :mod:`golfcore.web.stats`: the statistics, pure functions over the saved tables' records,
   and the format of the summaries they read;
 * :mod:`golfcore.web.tables`: the tables being played, immutable values (the solitaire's and
