@@ -55,13 +55,14 @@ MAX_PASSES = 1_000_000
 class Position:
     """Immutable placement of the cards. Equal positions compare and hash equal."""
 
-    __slots__ = ("columns", "stock", "waste", "passes", "_hash")
+    __slots__ = ("columns", "stock", "waste", "passes", "_hash", "_names")
 
     columns: tuple[tuple[Card, ...], ...]
     stock: tuple[Card, ...]
     waste: tuple[Card, ...]
     passes: int
     _hash: int | None          # computed on first use
+    _names: Any                # the cards' names, column by column (to_json), on first use
 
     def __init__(self, columns: tuple[tuple[Card, ...], ...], stock: tuple[Card, ...],
                  waste: tuple[Card, ...], passes: int = 0) -> None:
@@ -72,6 +73,7 @@ class Position:
         object.__setattr__(self, "waste", waste)
         object.__setattr__(self, "passes", passes)
         object.__setattr__(self, "_hash", None)
+        object.__setattr__(self, "_names", None)
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError("Position is immutable")
@@ -293,11 +295,16 @@ class Position:
     def to_json(self) -> dict[str, Any]:
         """``{"columns": [[...], ...], "stock": [...], "waste": [...]}`` with canonical cards,
         and ``"passes"`` when a redeal was made (a position without the key made none)."""
-        out: dict[str, Any] = {
-            "columns": [[str(c) for c in column] for column in self.columns],
-            "stock": [str(c) for c in self.stock],
-            "waste": [str(c) for c in self.waste],
-        }
+        # named once: the same position is written again with each snapshot of its game's
+        # undo history
+        names = self._names
+        if names is None:
+            names = (tuple(tuple(str(c) for c in column) for column in self.columns),
+                     tuple(str(c) for c in self.stock), tuple(str(c) for c in self.waste))
+            object.__setattr__(self, "_names", names)
+        columns, stock, waste = names
+        out: dict[str, Any] = {"columns": [list(column) for column in columns],
+                               "stock": list(stock), "waste": list(waste)}
         if self.passes:
             out["passes"] = self.passes
         return out
