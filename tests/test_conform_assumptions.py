@@ -37,6 +37,7 @@ def failed(report: Report) -> list[tuple[str, str]]:
     return sorted((r.case.id, r.variant) for r in report.results if r.status == FAIL)
 
 
+@pytest.mark.slow         # a whole conform run (6 s): in CI's slow run, out of the quick start's
 def test_the_guides_package_leaves_the_suite_passing(house_golf):
     report = conform()
     assert report.ok and failed(report) == [] and not report.errors
@@ -45,6 +46,7 @@ def test_the_guides_package_leaves_the_suite_passing(house_golf):
     assert "house-golf" not in ran and {"cards4", "card-golf"} <= ran
 
 
+@pytest.mark.slow         # a whole conform run (5 s)
 @pytest.mark.parametrize("package", ["golf-aceshigh"], indirect=True)
 def test_an_aces_high_package_leaves_the_suite_passing(package):
     report = conform()
@@ -52,6 +54,7 @@ def test_an_aces_high_package_leaves_the_suite_passing(package):
     assert "aces-high-golf" not in {r.variant for r in report.results}
 
 
+@pytest.mark.slow         # a whole conform run (5 s)
 @pytest.mark.parametrize("package", ["golf-kingonace"], indirect=True)
 def test_a_king_on_ace_package_leaves_the_suite_passing(package):
     from golfcore import Game

@@ -149,6 +149,7 @@ def test_golf_plugins_lists_what_loaded_and_what_was_left_out(broken, capsys):
     assert text.rstrip().endswith(" loaded, 12 left out")
 
 
+@pytest.mark.slow         # a whole conform run and more (9 s): in CI's slow run
 def test_golf_variants_conform_and_plugins_work_beside_a_broken_package(tmp_path):
     listed = golf("variants", "--json")
     names = {json.loads(line)["name"] for line in listed.stdout.splitlines()}   # one a line
