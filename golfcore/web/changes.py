@@ -24,6 +24,7 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from golfcore.web import dbfile
 
@@ -33,20 +34,57 @@ log = logging.getLogger("golfcore.web")
 Changed = Callable[[list[tuple[str, int]]], None]
 
 
-class ChangeFeed:
+class FeedThread:
+    """What both change feeds share (this file's and PostgreSQL's,
+    :mod:`golfcore.web.pgchanges`): a thread of their own with a connection of its own, stopped
+    by :meth:`stop`, that hands ``(table_id, version)`` pairs to ``callback`` on ``loop``."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, callback: Changed,
+                 interval: float) -> None:
+        self.loop = loop
+        self.callback = callback
+        self.interval = interval
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._conn: Any = None
+
+    def _start_thread(self, name: str) -> None:
+        self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        raise NotImplementedError
+
+    def stop(self) -> None:
+        """Stop the thread (waits for the current look) and close its connection."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join()
+            self._thread = None
+        if self._conn is not None:
+            self._conn.close()
+            self._conn = None
+
+    def _hand(self, pairs: list[tuple[str, int]]) -> bool:
+        """Give ``pairs`` (if any) to the event loop; ``False`` once the loop is closed (the
+        server stops)."""
+        if pairs:
+            try:
+                self.loop.call_soon_threadsafe(self.callback, pairs)
+            except RuntimeError:
+                return False
+        return True
+
+
+class ChangeFeed(FeedThread):
     """Calls ``callback`` on ``loop`` with the ``(table_id, version)`` pairs of the tables that
     got new actions in the file at ``path`` (by any connection), every ``interval`` seconds at
     most."""
 
     def __init__(self, path: Path, loop: asyncio.AbstractEventLoop, callback: Changed, *,
                  interval: float = INTERVAL) -> None:
+        super().__init__(loop, callback, interval)
         self.path = path
-        self.loop = loop
-        self.callback = callback
-        self.interval = interval
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._conn: sqlite3.Connection | None = None
         self._data_version = -1
         self._rowid = 0
 
@@ -56,18 +94,7 @@ class ChangeFeed:
         self._data_version = self._read_data_version()
         self._rowid = int(self._conn.execute(
             "SELECT COALESCE(MAX(rowid), 0) FROM actions").fetchone()[0])
-        self._thread = threading.Thread(target=self._run, name="golf-web-changes", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        """Stop the thread and close its connection (waits for the current look)."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        self._start_thread("golf-web-changes")
 
     def _read_data_version(self) -> int:
         assert self._conn is not None
@@ -95,8 +122,5 @@ class ChangeFeed:
             except sqlite3.Error as exc:
                 log.warning("the change feed could not read the database: %s", exc)
                 continue
-            if changed:
-                try:
-                    self.loop.call_soon_threadsafe(self.callback, changed)
-                except RuntimeError:               # the loop is closed: the server stops
-                    return
+            if not self._hand(changed):
+                return

@@ -18,10 +18,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import threading
 import time
 from typing import TYPE_CHECKING, Any
 
+from golfcore.web.changes import FeedThread
 from golfcore.web.database import Changed
 
 if TYPE_CHECKING:
@@ -43,36 +43,19 @@ def parse(payload: str) -> tuple[str, int] | None:
     return table_id, int(version)
 
 
-class ListenFeed:
+class ListenFeed(FeedThread):
     """Calls ``callback`` on ``loop`` with the ``(table_id, version)`` pairs of the tables that
     got new actions in the database (by any process), every ``interval`` seconds at most."""
 
     def __init__(self, database: PostgresServer, loop: asyncio.AbstractEventLoop,
                  callback: Changed, *, interval: float) -> None:
+        super().__init__(loop, callback, interval)
         self.database = database
-        self.loop = loop
-        self.callback = callback
-        self.interval = interval
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
-        self._conn: Any = None
 
     def start(self) -> None:
         """Connect and ``LISTEN`` (a failure here is the caller's), then start the thread."""
         self._conn = self._listening()
-        self._thread = threading.Thread(target=self._run, name="golf-web-notifications",
-                                        daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        """Stop the thread (within ``interval``) and close its connection."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join()
-            self._thread = None
-        if self._conn is not None:
-            self._conn.close()
-            self._conn = None
+        self._start_thread("golf-web-notifications")
 
     def _listening(self) -> Any:
         conn = self.database.connect_raw()
@@ -96,14 +79,6 @@ class ListenFeed:
             if pair[1] > latest.get(pair[0], -1):
                 latest[pair[0]] = pair[1]
         return list(latest.items())
-
-    def _hand(self, pairs: list[tuple[str, int]]) -> bool:
-        if pairs:
-            try:
-                self.loop.call_soon_threadsafe(self.callback, pairs)
-            except RuntimeError:                   # the loop is closed: the server stops
-                return False
-        return True
 
     def _run(self) -> None:
         errors = self.database.errors
