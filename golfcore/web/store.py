@@ -40,16 +40,16 @@ from collections.abc import Callable, Container, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from golfcore.web import quotas, rows
+from golfcore.web import quotas, rows, writes
 from golfcore.web.connections import Connections
 from golfcore.web.database import Conn, Database, Feed, Changed, is_url, open_database
 from golfcore.web.dbfile import BUSY_SECONDS
-from golfcore.web.exports import HUMAN, export_problems, seat_kinds_problem, snapshots_of
+from golfcore.web.exports import HUMAN, export_problems
 from golfcore.web.records import (LoggedAction, NewAction, NewTable, NotSaved, SeatRecord,
                                   StaleVersion, StoreError, TableRecord)
-from golfcore.web.rows import dumps, export_json
+from golfcore.web.rows import export_json
 from golfcore.web.schema import MIGRATIONS, SCHEMA_VERSION, migrate
-from golfcore.web.stats import statistics, summary_problems
+from golfcore.web.stats import statistics
 
 Write = NewTable | NewAction
 T = TypeVar("T")
@@ -68,11 +68,6 @@ def default_path() -> Path:
 
 def _table_of(job: Write) -> str:
     return job.table_id if isinstance(job, NewAction) else job.record.id
-
-
-def _checked_summary(game: str, summary: object, kinds: Sequence[str]) -> None:
-    for path, problem in summary_problems(game, summary, kinds):
-        raise StoreError(f"bad summary: {path or 'summary'}: {problem}")
 
 
 class Store:
@@ -285,47 +280,10 @@ class Store:
         return f"not saved: {self.database.explain(exc)}"
 
     def _insert_new(self, conn: Conn, record: TableRecord, client: str | None = None) -> None:
-        kinds = [s.kind for s in record.seats]
-        problem = seat_kinds_problem(record.game, kinds)
-        if not (isinstance(record.variant, str) and record.variant):
-            problem = f"the variant must be a name, not {record.variant!r}"
-        if problem is not None:
-            raise StoreError(f"bad table: {problem}")
-        _checked_summary(record.game, record.summary, kinds)
-        rows.insert(conn, record, [(0, record.snapshot)], [], client)
-        self._kinds[record.id] = (record.game, tuple(kinds))
+        writes.insert_new(conn, record, client, self._kinds)
 
     def _append(self, conn: Conn, job: NewAction, now: float) -> None:
-        known = self._kinds.get(job.table_id)
-        if known is None:
-            row = conn.execute("SELECT game FROM tables WHERE id = ?",
-                               (job.table_id,)).fetchone()
-            if row is None:
-                raise StoreError(f"no table {job.table_id!r}")
-            known = (row["game"], tuple(s.kind for s in rows.seats(conn, job.table_id)))
-            self._kinds[job.table_id] = known
-        game, kinds = known
-        if job.seat is not None and not 0 <= job.seat < len(kinds):
-            raise StoreError(f"table {job.table_id} has no seat {job.seat}")
-        _checked_summary(game, job.summary, kinds)
-        # the table's row orders its actions: of two processes saving action n, the second
-        # one's update finds the row at version n (PostgreSQL: once the first one committed)
-        done = conn.execute("UPDATE tables SET version = ?, updated = ?, status = ?, summary = ? "
-                            "WHERE id = ? AND version = ?",
-                            (job.version, now, job.summary["status"], dumps(job.summary),
-                             job.table_id, job.version - 1)).rowcount
-        if not done:
-            row = conn.execute("SELECT version FROM tables WHERE id = ?",
-                               (job.table_id,)).fetchone()
-            if row is None:
-                raise StoreError(f"no table {job.table_id!r}")
-            raise StaleVersion(f"table {job.table_id}: action {job.version} is stale: the table "
-                               f"is at version {row['version']}", row["version"])
-        conn.execute("INSERT INTO actions VALUES (?, ?, ?, ?, ?)",
-                     (job.table_id, job.version, job.seat, dumps(job.request), now))
-        if job.snapshot is not None:
-            conn.execute("INSERT INTO snapshots VALUES (?, ?, ?)",
-                         (job.table_id, job.version, dumps(job.snapshot)))
+        writes.append(conn, job, now, self._kinds)
 
     # -- bounds --
 
@@ -424,24 +382,9 @@ class Store:
         for index, table in enumerate(data["tables"]):
             for path, problem in import_problems(table, f"$.tables[{index}]"):
                 raise StoreError(f"{source}: {path}: {problem}")
-        added = 0
         try:
             with self.database.write(self._conn()) as conn:
-                for index, table in enumerate(data["tables"]):
-                    if conn.execute("SELECT 1 FROM tables WHERE id = ?",
-                                    (table["id"],)).fetchone():
-                        continue
-                    for seat in table["seats"]:
-                        if seat["token"] is not None and conn.execute(
-                                "SELECT 1 FROM seats WHERE token = ?",
-                                (seat["token"],)).fetchone():
-                            raise StoreError(f"{source}: $.tables[{index}].seats[{seat['seat']}]"
-                                             f".token: the key to a seat of another saved "
-                                             f"table")
-                    rows.insert(conn, rows.import_record(table), snapshots_of(table),
-                                table["actions"])
-                    added += 1
+                return writes.add_imported(conn, data["tables"], source)
         except self.database.errors as exc:
             raise StoreError(f"nothing was imported: {self.database.explain(exc)}") from None
-        return added
 
