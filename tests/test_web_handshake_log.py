@@ -16,11 +16,11 @@ import base64
 import logging
 import os
 import socket
-import struct
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from test_web_security import handshake
 from test_web_server import GUARD, Server
 
 from golfcore.web.security import Guard, Policy
@@ -28,30 +28,6 @@ from golfcore.web.serving import QuietDenial, quiet_log
 
 TIMES = 50
 EVIL = "http://evil.example"
-
-
-def handshake(port: int, *headers: tuple[str, str], path: str = "/ws", upgrade: bool = True,
-              reset: bool = False) -> str:
-    """A WebSocket opening handshake with exactly ``headers``: the status line and headers of
-    the answer (``reset``: the client drops the connection (RST) at once and reads nothing)."""
-    key = base64.b64encode(os.urandom(16)).decode()
-    lines = [f"GET {path} HTTP/1.1", *(f"{k}: {v}" for k, v in headers)]
-    if upgrade:
-        lines += ["Upgrade: websocket", "Connection: Upgrade", f"Sec-WebSocket-Key: {key}",
-                  "Sec-WebSocket-Version: 13"]
-    with socket.create_connection(("127.0.0.1", port), timeout=GUARD) as sock:
-        if reset:
-            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
-        sock.sendall("\r\n".join([*lines, "", ""]).encode("latin-1"))
-        if reset:
-            return ""
-        head = b""
-        while b"\r\n\r\n" not in head:
-            chunk = sock.recv(4096)
-            if not chunk:
-                break
-            head += chunk
-    return head.decode("latin-1")
 
 
 def status(head: str) -> int:
@@ -98,7 +74,7 @@ def test_refused_handshakes_are_answered_403_and_log_nothing(tmp_path: Path) -> 
         port = server.port
         own = ("Host", f"127.0.0.1:{port}")
         own_page = ("Origin", f"http://127.0.0.1:{port}")
-        refused: dict[str, Callable[[], str]] = {
+        refused: dict[str, Callable[[], tuple[int, str]]] = {
             "another site's page": lambda: handshake(port, own, ("Origin", EVIL)),
             "DNS rebinding": lambda: handshake(port, ("Host", f"attacker.test:{port}"),
                                                ("Origin", f"http://attacker.test:{port}")),
@@ -114,8 +90,8 @@ def test_refused_handshakes_are_answered_403_and_log_nothing(tmp_path: Path) -> 
         with held_connection(port):                   # the server has no room for another
             for what, attempt in refused.items():
                 for _ in range(TIMES):
-                    head = attempt()
-                    assert status(head) == 403, f"{what}: {head}"
+                    code, head = attempt()
+                    assert code == 403, f"{what}: {head}"
             for _ in range(TIMES):                    # dropped before the answer is read
                 handshake(port, own, ("Origin", EVIL), reset=True)
             for _ in range(TIMES):                    # no room: opened, then closed at once

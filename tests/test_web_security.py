@@ -17,6 +17,7 @@ import http.client
 import os
 import re
 import socket
+import struct
 from pathlib import Path
 from collections.abc import Iterator
 
@@ -40,15 +41,23 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     running.stop()
 
 
-def handshake(port: int, *headers: tuple[str, str], path: str = "/ws") -> tuple[int, str]:
+def handshake(port: int, *headers: tuple[str, str], path: str = "/ws", upgrade: bool = True,
+              reset: bool = False) -> tuple[int, str]:
     """A WebSocket opening handshake with exactly ``headers`` (Host and Origin forged at
-    will): the HTTP status of the answer (101: the WebSocket is open) and its head."""
+    will): the HTTP status of the answer (101: the WebSocket is open) and its head. Without
+    ``upgrade``, a plain GET; with ``reset``, the client drops the connection (RST) at once and
+    reads nothing (``(0, "")``)."""
     key = base64.b64encode(os.urandom(16)).decode()
-    lines = [f"GET {path} HTTP/1.1", *(f"{k}: {v}" for k, v in headers),
-             "Upgrade: websocket", "Connection: Upgrade", f"Sec-WebSocket-Key: {key}",
-             "Sec-WebSocket-Version: 13", "", ""]
+    lines = [f"GET {path} HTTP/1.1", *(f"{k}: {v}" for k, v in headers)]
+    if upgrade:
+        lines += ["Upgrade: websocket", "Connection: Upgrade", f"Sec-WebSocket-Key: {key}",
+                  "Sec-WebSocket-Version: 13"]
     with socket.create_connection(("127.0.0.1", port), timeout=GUARD) as sock:
-        sock.sendall("\r\n".join(lines).encode("latin-1"))
+        if reset:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        sock.sendall("\r\n".join([*lines, "", ""]).encode("latin-1"))
+        if reset:
+            return 0, ""
         head = b""
         while b"\r\n\r\n" not in head:
             chunk = sock.recv(4096)
@@ -56,7 +65,7 @@ def handshake(port: int, *headers: tuple[str, str], path: str = "/ws") -> tuple[
                 break
             head += chunk
     text = head.decode("latin-1")
-    return int(text.split()[1]), text
+    return int(text.split()[1]) if text else 0, text
 
 
 def get(port: int, path: str, *headers: tuple[str, str]) -> http.client.HTTPResponse:
