@@ -19,13 +19,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from golfcore.web.changes import FeedThread
 from golfcore.web.database import Changed
 
-if TYPE_CHECKING:
-    from golfcore.web.postgres import PostgresServer
+from golfcore.web.postgres import CHANNEL, PostgresServer
 
 log = logging.getLogger("golfcore.web")
 #: How far before a lost connection the feed looks back once it is connected again (seconds):
@@ -59,13 +58,8 @@ class ListenFeed(FeedThread):
 
     def _listening(self) -> Any:
         conn = self.database.connect_raw()
-        conn.execute(f"LISTEN {self._channel()}")
+        conn.execute(f"LISTEN {CHANNEL}")
         return conn
-
-    def _channel(self) -> str:
-        from golfcore.web.postgres import CHANNEL
-
-        return CHANNEL
 
     def heard(self, wait: float) -> list[tuple[str, int]]:
         """What was notified within ``wait`` seconds: each table once, at its latest version."""
@@ -105,12 +99,17 @@ class ListenFeed(FeedThread):
             pass
         pause = self.interval
         while not self._stop.wait(pause):
+            conn = None
             try:
-                self._conn = self._listening()
-                rows = self._conn.execute("SELECT id, version FROM tables WHERE updated >= %s",
-                                          (lost - LOOK_BACK,)).fetchall()
-                log.warning("the change feed is connected again")
-                return [(str(r[0]), int(r[1])) for r in rows]
+                conn = self._listening()
+                rows = conn.execute("SELECT id, version FROM tables WHERE updated >= %s",
+                                    (lost - LOOK_BACK,)).fetchall()
             except self.database.errors:
+                if conn is not None:                  # connected, but could not read
+                    conn.close()
                 pause = min(RETRY_MOST, pause * 2)
+                continue
+            self._conn = conn
+            log.warning("the change feed is connected again")
+            return [(str(r[0]), int(r[1])) for r in rows]
         return None
