@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from golfcore.protocol.cardgame import RequestError
+from golfcore.web.rows import chunks
 
 TOO_MANY_SAVED = "too-many-saved"
 STORAGE_FULL = "storage-full"
@@ -60,10 +61,7 @@ def usage(conn: Any, size_bytes: int, made: Sequence[str], client: str | None) -
     whose key is ``client``, read in one transaction of ``conn``, in a database of
     ``size_bytes``."""
     mine = 0
-    ids = list(dict.fromkeys(made))
-    for start in range(0, len(ids), 500):               # SQLite's bound on parameters
-        chunk = ids[start:start + 500]
-        marks = ", ".join("?" * len(chunk))
+    for chunk, marks in chunks(list(dict.fromkeys(made))):
         mine += conn.execute(f"SELECT count(*) FROM tables WHERE status = ? AND id IN "
                              f"({marks})", (UNFINISHED, *chunk)).fetchone()[0]
     by_address = 0 if client is None else conn.execute(

@@ -5,13 +5,34 @@ table's row, its seats, its snapshots and its log of actions, and the JSON of an
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 from golfcore.web.database import Conn
 from golfcore.web.exports import EXPORT_FORMAT, EXPORT_VERSION, snapshots_of
 from golfcore.web.records import LoggedAction, SeatRecord, StoreError, TableRecord
 from golfcore.web.stats import TableFacts
+
+
+#: The most parameters a statement takes for a list of ids (SQLite's bound is 999 in old
+#: versions): longer lists are read in chunks of this many.
+CHUNK = 500
+
+
+def chunks(ids: Sequence[str]) -> Iterator[tuple[Sequence[str], str]]:
+    """``ids`` in chunks of at most :data:`CHUNK`, each with its placeholders (``?, ?, ?``)."""
+    for start in range(0, len(ids), CHUNK):
+        chunk = ids[start:start + CHUNK]
+        yield chunk, ", ".join("?" * len(chunk))
+
+
+def versions(conn: Conn, ids: Sequence[str]) -> dict[str, int]:
+    """The versions of the tables ``ids`` that are in the database."""
+    found: dict[str, int] = {}
+    for chunk, marks in chunks(ids):
+        for row in conn.execute(f"SELECT id, version FROM tables WHERE id IN ({marks})", chunk):
+            found[row["id"]] = int(row["version"])
+    return found
 
 
 def dumps(data: Any) -> str:

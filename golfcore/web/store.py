@@ -113,24 +113,36 @@ class Store:
     def _forget(self, conn: Conn) -> None:
         self._connections.forget(conn)
 
-    def _read(self, reading: Callable[[Conn], T], one_statement: bool = False) -> T:
-        """``reading(conn)`` in one read transaction (a single statement needs none: it is
-        one by itself, and the hottest reads are single statements); a driver error is a
-        :class:`StoreError` that says what is wrong. A connection found lost (a PostgreSQL
-        server restarted) is replaced and the read made once more: reads change nothing."""
+    def _on_connection(self, use: Callable[[Conn], T]) -> T:
+        """``use(conn)`` on this thread's connection. A connection found lost (a PostgreSQL
+        server restarted) is replaced and ``use`` made once more: only for work that changes
+        nothing when it fails (a read, a ``BEGIN``). The driver's error is raised as itself."""
         for attempt in (1, 2):
             conn = self._conn()
             try:
-                if one_statement:
-                    return reading(conn)
-                with self.database.read(conn) as reader:
-                    return reading(reader)
-            except self.database.errors as exc:
+                return use(conn)
+            except self.database.errors:
+                self._after_error(conn)
                 if attempt == 1 and not self.database.usable(conn):
                     self._forget(conn)
                     continue
-                raise StoreError(self.database.explain(exc)) from None
+                raise
         raise AssertionError("unreachable")
+
+    def _read(self, reading: Callable[[Conn], T], one_statement: bool = False) -> T:
+        """``reading(conn)`` in one read transaction (a single statement needs none: it is
+        one by itself, and the hottest reads are single statements), made again on a new
+        connection when its connection was lost; a driver error is a :class:`StoreError`
+        that says what is wrong."""
+        def read(conn: Conn) -> T:
+            if one_statement:
+                return reading(conn)
+            with self.database.read(conn) as reader:
+                return reading(reader)
+        try:
+            return self._on_connection(read)
+        except self.database.errors as exc:
+            raise StoreError(self.database.explain(exc)) from None
 
     def close(self) -> None:
         """Close every thread's connection; the store cannot be used afterwards."""
@@ -246,20 +258,15 @@ class Store:
         return outcomes
 
     def _begin(self, wait: float) -> Conn:
-        """This thread's connection in a new write transaction; a connection found lost is
-        replaced once (nothing was written on it yet)."""
-        for attempt in (1, 2):
-            conn = self._conn()
-            try:
-                self.database.begin_write(conn, wait)
-                return conn
-            except self.database.errors as exc:
-                self._after_error(conn)
-                if attempt == 1 and not self.database.usable(conn):
-                    self._forget(conn)
-                    continue
-                raise NotSaved(self._failed(exc)) from None
-        raise AssertionError("unreachable")
+        """This thread's connection in a new write transaction (begun again on a new
+        connection when its connection was lost: nothing was written on it yet)."""
+        def begin(conn: Conn) -> Conn:
+            self.database.begin_write(conn, wait)
+            return conn
+        try:
+            return self._on_connection(begin)
+        except self.database.errors as exc:
+            raise NotSaved(self._failed(exc)) from None
 
     def _after_error(self, conn: Conn) -> None:
         """Roll back what a failed write began; a connection that cannot even do that is
@@ -338,17 +345,8 @@ class Store:
 
     def versions_of(self, table_ids: Sequence[str]) -> dict[str, int]:
         """The saved versions of the tables ``table_ids`` that are in the database."""
-        def read(conn: Conn) -> dict[str, int]:
-            found: dict[str, int] = {}
-            ids = list(dict.fromkeys(table_ids))
-            for start in range(0, len(ids), 500):        # SQLite's bound on parameters
-                chunk = ids[start:start + 500]
-                marks = ", ".join("?" * len(chunk))
-                for row in conn.execute(f"SELECT id, version FROM tables WHERE id IN ({marks})",
-                                        chunk):
-                    found[row["id"]] = int(row["version"])
-            return found
-        return self._read(read, len(table_ids) <= 500)
+        ids = list(dict.fromkeys(table_ids))
+        return self._read(lambda conn: rows.versions(conn, ids), len(ids) <= rows.CHUNK)
 
     def actions(self, table_id: str) -> list[dict[str, Any]]:
         """The table's accepted actions in order: ``{version, seat, request, at}``."""
