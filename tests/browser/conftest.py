@@ -326,16 +326,24 @@ document.addEventListener("securitypolicyviolation", (e) => {
 """
 
 
+#: Marks the first visit's tutorial as seen, so that it does not cover the page.
+TUTORIAL_SEEN = """
+try { localStorage.setItem("golf.tutorial", JSON.stringify("seen")); } catch (e) { /* none */ }
+"""
+
+
 @pytest.fixture
 def open_page(request: pytest.FixtureRequest, browser: Any, web_server: WebServer,
               problems: Problems) -> Iterator[Callable[..., OpenedPage]]:
-    """``open_page(name="A", url=None, **context_options)``: a new context with one page on the
-    app (or ``url``), watched for errors, its WebSocket messages recorded. When the test fails,
+    """``open_page(name="A", url=None, first_visit=False, **context_options)``: a new context
+    with one page on the app (or ``url``), watched for errors, its WebSocket messages recorded;
+    unless ``first_visit``, the first visit's tutorial is marked as seen. When the test fails,
     each page's screen is saved as ``build/screenshots/<test name>-failed-<name>.png``."""
     contexts: list[Any] = []
     pages: list[tuple[str, Any]] = []
 
-    def make(name: str = "page", url: str | None = None, **options: Any) -> OpenedPage:
+    def make(name: str = "page", url: str | None = None, first_visit: bool = False,
+             **options: Any) -> OpenedPage:
         options.setdefault("viewport", {"width": 1280, "height": 800})
         options.setdefault("locale", "es-ES")
         # no animations: an element is clickable as soon as it is drawn (style.css honours it)
@@ -347,6 +355,9 @@ def open_page(request: pytest.FixtureRequest, browser: Any, web_server: WebServe
         # a Content-Security-Policy violation (an inline style the policy blocks...) is an
         # error like any other: the page must work whole under the server's policy
         context.add_init_script(CSP_WATCH)
+        if not first_visit:
+            # the first visit's tutorial is over (test_browser_feel.py tests a first visit)
+            context.add_init_script(TUTORIAL_SEEN)
         page = context.new_page()
         pages.append((name, page))
         problems.watch(page, name)

@@ -10,6 +10,7 @@ import { NewGameDialog } from "./newgame.js";
 import { CardGame } from "./cardgame.js";
 import { StatsPage } from "./stats.js";
 import { installKeys } from "./keys.js";
+import { installFeel } from "./feel.js";
 
 const GAME_KEY = { solitaire: "solitaire", "card-game": "cardgame" };
 
@@ -27,6 +28,7 @@ class App {
     this.cardgame = new CardGame(this);
     this.stats = new StatsPage(this);
     this.bindChrome();
+    this.tutorial = installFeel(this);
     installKeys(this);
     this.net.onPush((msg) => this.onPush(msg));
     this.net.onStatus((status) => this.onStatus(status));

@@ -8,6 +8,8 @@ import { h, notice, copyText, announce } from "./ui.js";
 import { CardGameSetup } from "./cgsetup.js";
 import { renderBoard, renderCenter, seatName } from "./cgboard.js";
 import { renderRoundResult, renderMatchOver } from "./cgresult.js";
+import { tableRects, tableFlight } from "./anim.js";
+import { sound } from "./sound.js";
 
 export class CardGame {
   constructor(app) {
@@ -147,6 +149,7 @@ export class CardGame {
       this.message = "";
       this.last = { seat, action: reply.action || action, by: "human" };
       announce(this.lastText());
+      sound("place");
       if (!String(action).startsWith("discard")) this.mode = "replace";
       // The connection that acted gets no push: refresh the other seats it holds.
       for (const other of this.held) {
@@ -156,6 +159,7 @@ export class CardGame {
       }
     } else if (reply.reason) {
       this.message = this.app.settings.interactive ? pickMessage(reply.messages, reply.reason) : "";
+      if (this.message) sound("refuse");
     } else if (reply.error && reply.error !== "stale") {
       this.message = errorText(reply);
     }
@@ -264,7 +268,10 @@ export class CardGame {
     const active = document.activeElement;
     const hadFocus = active && this.tableEl.contains(active);
     const focusId = hadFocus ? active.dataset.testid : null;
+    // A new last action: its card flies from where it was (decoration, after the redraw).
+    const fly = this.last && this.last !== this.flown ? tableRects(this.tableEl) : null;
     this.tableEl.replaceChildren(...parts.filter(Boolean));
+    if (fly) { this.flown = this.last; tableFlight(this.tableEl, this.last, fly); }
     if (hadFocus) {
       // The same control again, or (it is gone: «Robar del mazo» after a draw) the next
       // useful one, never the top of the page.

@@ -6,6 +6,9 @@ import { t, tn, pickMessage, errorText, onLangChange } from "./i18n.js";
 import { cardButton, drawCard, cardLabel } from "./cards.js";
 import { $, h, showOverlay, hideOverlay, notice, copyText, announce } from "./ui.js";
 import { Scorecard } from "./round.js";
+import { boardFlight } from "./anim.js";
+import { installDrag } from "./drag.js";
+import { sound } from "./sound.js";
 
 export class Solitaire {
   constructor(app) {
@@ -24,6 +27,7 @@ export class Solitaire {
     this.scorecard = new Scorecard(app, $("scorecard"), () => this.nextHole());
     this.buildColumns();
     this.bind();
+    installDrag(this);
     onLangChange(() => { if (this.state) this.render(this.state, this.round, { quiet: true }); });
   }
 
@@ -59,10 +63,11 @@ export class Solitaire {
 
   // ---- actions -----------------------------------------------------------------------------
 
-  async play(column, row) {
+  // `from`: where a dragged card was dropped (its flight to the waste starts there).
+  async play(column, row, from) {
     const fields = { column };
     if (row) fields.row = row;
-    await this.act("play", fields);
+    await this.act("play", fields, from);
   }
 
   // The stock (a touch or the space key) draws; once it is empty, under a variant that allows
@@ -78,7 +83,7 @@ export class Solitaire {
 
   async undo() { await this.act("undo", {}); }
 
-  async act(cmd, fields) {
+  async act(cmd, fields, from) {
     if (!this.state || this.busy) return;
     this.busy = true;
     let reply;
@@ -89,7 +94,10 @@ export class Solitaire {
     }
     if (!reply) return;
     if (reply.ok) this.showMessage("");
+    const flight = reply.ok && reply.state ? boardFlight(this, cmd, fields, from) : null;
     if (reply.state) this.render(reply.state, reply.round || this.round, { moved: reply.ok ? reply.card : null });
+    if (flight) flight();
+    sound(reply.ok ? (cmd === "play" ? "play" : "draw") : reply.reason && this.app.settings.interactive ? "refuse" : null);
     if (reply.ok) {
       if (reply.state) this.announceMove(cmd, reply.state);
       return;

@@ -80,9 +80,21 @@ export function forgetTable(game) {
 }
 
 export function loadSettings() {
-  return Object.assign({ interactive: true }, read(localStorage, SETTINGS) || {});
+  // sound: off until switched on; theme: "auto" | "light" | "dark" | "contrast" (theme.js)
+  return Object.assign({ interactive: true, sound: false, theme: "auto" }, read(localStorage, SETTINGS) || {});
 }
 
 export function saveSettings(settings) {
   write(localStorage, SETTINGS, settings);
+}
+
+// The first visit's tutorial is shown once: then it is only opened from the help panel.
+const TUTORIAL = "golf.tutorial";
+
+export function tutorialSeen() {
+  return read(localStorage, TUTORIAL) === "seen";
+}
+
+export function markTutorialSeen() {
+  write(localStorage, TUTORIAL, "seen");
 }
