@@ -9,13 +9,13 @@ import { $, h, showOverlay, hideOverlay } from "./ui.js";
 import * as store from "./store.js";
 
 // Per step: its strings, and the cards of its little picture (null: a card's back; the
-// marked one is drawn as playable).
+// marked ones drawn as playable; `stack`: overlapped as a column).
 const STEPS = [
-  { key: "tut.free", cards: ["KS", "4H", "9C"], mark: 2 },
-  { key: "tut.fits", cards: ["6S", "7H", "8C"], mark: 1 },
-  { key: "tut.stock", cards: [null], mark: -1 },
-  { key: "tut.tools", cards: [], mark: -1 },
-  { key: "tut.cardgame", cards: [], mark: -1 },
+  { key: "tut.free", cards: ["KS", "4H", "9C"], marks: [2], stack: true },
+  { key: "tut.fits", cards: ["6S", "7H", "8C"], marks: [0, 2] },
+  { key: "tut.stock", cards: [null], marks: [] },
+  { key: "tut.tools", cards: [], marks: [] },
+  { key: "tut.cardgame", cards: [], marks: [] },
 ];
 
 export class Tutorial {
@@ -67,12 +67,13 @@ export class Tutorial {
     document.getElementById("tutorial-text").textContent = t(`${step.key}.text`);
     const cards = step.cards.map((code, i) => {
       const card = drawCard(h("span", { class: "card" }), code);
-      if (i === step.mark) card.classList.add("playable");
+      if (step.marks.includes(i)) card.classList.add("playable");
       return card;
     });
     const picture = $("tutorial-picture");
     picture.replaceChildren(...cards);
     picture.hidden = !cards.length;
+    picture.classList.toggle("stacked", !!step.stack);
     this.back.disabled = this.step === 0;
     this.next.textContent = t(last ? "tut.done" : "tut.next");
   }
