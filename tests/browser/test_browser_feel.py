@@ -26,7 +26,10 @@ SIZES = {"desktop": (1920, 1080), "laptop": (1280, 800), "phone": (390, 844)}
 WATCH = """
 window.__animations = 0;
 const animate = Element.prototype.animate;
-Element.prototype.animate = function (...args) { window.__animations++; return animate.apply(this, args); };
+Element.prototype.animate = function (...args) {
+  window.__animations++;
+  return animate.apply(this, args);
+};
 window.__audio = 0;
 const Real = window.AudioContext;
 if (Real) window.AudioContext = class extends Real {
@@ -97,8 +100,11 @@ def test_cards_fly_unless_motion_is_reduced(open_page, make_app, until, card_gam
     # the card game: a card drawn flies from the stock to the hand (a card turned up at the
     # start of a round turns over where it is)
     set_up(app, ["human", "bot:greedy"])
-    _, obs = until(app.page, lambda: (lambda x: x if x and x[1]["turn"] == 0 and x[1]["legal"] else None)(
-        card_game.latest(app.frames, 0)), "seat 0's turn")
+    def my_turn() -> Any:
+        latest = card_game.latest(app.frames, 0)
+        return latest if latest and latest[1]["turn"] == 0 and latest[1]["legal"] else None
+
+    _, obs = until(app.page, my_turn, "seat 0's turn")
     before = flights(app)
     take_turn(app, 0, obs)
     app.page.wait_for_function(f"() => window.__animations > {before}")
@@ -143,7 +149,9 @@ def test_drag_a_free_card_onto_the_waste(app, shot):
         clientX: x, clientY: y}));
       const card = document.querySelector('[data-testid="column-3"] button[data-free="true"]');
       at("pointerdown", a[0], a[1], card);
-      for (let i = 1; i <= 6; i++) at("pointermove", a[0] + (b[0] - a[0]) * i / 6, a[1] + (b[1] - a[1]) * i / 6, document);
+      for (let i = 1; i <= 6; i++) {
+        at("pointermove", a[0] + (b[0] - a[0]) * i / 6, a[1] + (b[1] - a[1]) * i / 6, document);
+      }
       at("pointerup", b[0], b[1], document);
     }""", [[box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
            [waste["x"] + waste["width"] / 2, waste["y"] + waste["height"] / 2]])
@@ -174,9 +182,13 @@ def test_the_moment_you_win(open_page, make_app, shot):
     app.expect("won-dialog").to_contain_text(re.compile(r"Puntos|Puntuación|\d"))
     app.page.wait_for_timeout(500)
     shot(app.page, "won-1920")
-    audit = axe_audit(app.page)
-    bad = [v for v in audit["violations"] if v["impact"] in ("serious", "critical")]
-    assert not bad, bad
+    for theme in ("light", "dark", "contrast"):
+        app("theme").select_option(theme)        # the header stays usable over a dialog
+        audit = axe_audit(app.page)
+        bad = [v for v in audit["violations"] if v["impact"] in ("serious", "critical")]
+        assert not bad, (theme, bad)
+        if theme != "light":
+            shot(app.page, f"won-1920-{theme}")
 
     still = open_app(open_page, make_app, motion=False, viewport={"width": 390, "height": 844})
     still.start_code(Game(VARIANT, deal=WIN_DEAL).code)
@@ -217,12 +229,26 @@ CONTRASTS = """
 () => {
   const rgb = (c) => (c.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
   const lum = ([r, g, b]) => {
-    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+    const f = (v) => {
+      v /= 255;
+      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
+    };
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
   };
-  const ratio = (a, b) => { const x = lum(rgb(a)), y = lum(rgb(b)); return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05); };
-  const css = (name) => { const p = document.createElement("i"); p.style.color = `var(${name})`; document.body.append(p); const c = getComputedStyle(p).color; p.remove(); return c; };
-  return { text: ratio(css("--ink"), css("--panel")), felt: ratio(css("--on-felt"), css("--felt-light")),
+  const ratio = (a, b) => {
+    const x = lum(rgb(a)), y = lum(rgb(b));
+    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
+  };
+  const css = (name) => {
+    const p = document.createElement("i");
+    p.style.color = `var(${name})`;
+    document.body.append(p);
+    const c = getComputedStyle(p).color;
+    p.remove();
+    return c;
+  };
+  return { text: ratio(css("--ink"), css("--panel")),
+           felt: ratio(css("--on-felt"), css("--felt-light")),
            muted: ratio(css("--muted"), css("--panel")) };
 }
 """
