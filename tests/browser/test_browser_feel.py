@@ -68,18 +68,26 @@ def press_all(app: Any, keys: list[str]) -> None:
         app.expect("moves").to_have_text(app.number(moves))
 
 
-def drag(page: Any, source: Any, target: Any) -> None:
-    """A mouse drag from the middle of ``source`` to the middle of ``target``."""
+def drag(page: Any, source: Any, target: Any, midway: Any = None) -> None:
+    """A mouse drag from the middle of ``source`` to the middle of ``target``; ``midway()`` is
+    called before the button is released."""
     a, b = source.bounding_box(), target.bounding_box()
     page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
     page.mouse.down()
     page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    if midway:
+        midway()
     page.mouse.up()
 
 
 # -- cards in flight ------------------------------------------------------------------------------
 
-def test_cards_fly_unless_motion_is_reduced(open_page, make_app, until, card_game):
+PAUSE = """() => document.getAnimations().filter((a) => a.id === 'card-flight')
+  .forEach((a) => { a.pause(); a.currentTime = 90; })"""
+RESUME = "() => document.getAnimations().forEach((a) => a.play())"
+
+
+def test_cards_fly_unless_motion_is_reduced(open_page, make_app, until, card_game, shot):
     g = Game(VARIANT, deal=PLAY_DEAL)
     assert g.summary()["waste"] == "2S" and g.play(3).accepted
     app = open_app(open_page, make_app, motion=True)
@@ -87,8 +95,11 @@ def test_cards_fly_unless_motion_is_reduced(open_page, make_app, until, card_gam
     app.play(3)
     # the board is right at once; the card's flight to the waste runs over it
     app.page.wait_for_function(FLYING, polling="raf")
+    app.page.evaluate(PAUSE)                       # caught in flight, for a person to look at
     app.expect_waste("AC")
     app.expect("moves").to_have_text(app.number(1))
+    shot(app.page, "in-flight")
+    app.page.evaluate(RESUME)
     app.draw()
     app.page.wait_for_function(FLYING, polling="raf")
     app.expect("moves").to_have_text(app.number(2))
@@ -130,7 +141,7 @@ def test_drag_a_free_card_onto_the_waste(app, shot):
     wrong = next(c for c in range(1, 8) if g.play(c).reason == "not-adjacent")
     app("interactive").check()
     # a drop of a card that does not fit is refused as a tap on it would be
-    drag(app.page, app.free(wrong), app("waste"))
+    drag(app.page, app.free(wrong), app("waste"), lambda: shot(app.page, "dragging"))
     app.expect("message").to_contain_text(NOT_ADJACENT_ES)
     app.expect_waste("2S")
     app.expect("moves").to_have_text(app.number(0))
