@@ -340,6 +340,33 @@ def test_every_theme_accessible_at_every_size_in_both_languages(open_page, make_
                     if screen == "tutorial":
                         page.keyboard.press("Escape")
                         app.expect("tutorial").to_be_hidden()
+    # the other screens, in Spanish: the card-game table, the statistics, «Nueva partida»
+    app("lang").select_option("es")
+    set_up(app, ["human", "bot:greedy"])
+    for theme in ("dark", "contrast"):
+        app("theme").select_option(theme)
+        for size, (w, h) in SIZES.items():
+            page.set_viewport_size({"width": w, "height": h})
+            for screen in ("cardgame", "stats", "new"):
+                if screen == "cardgame":
+                    app("tab-cardgame").click()
+                    app.expect("board-0").to_be_visible()
+                elif screen == "stats":
+                    app("stats-link").click()
+                    app.expect("stats-page").to_contain_text(re.compile(r"\w"))
+                    page.wait_for_timeout(200)
+                else:
+                    app("new-game").click()
+                    app.expect("new-dialog").to_be_visible()
+                where = f"{theme}-es-{size}-{screen}"
+                audit = axe_audit(page)
+                bad = [v for v in audit["violations"] if v["impact"] in ("serious", "critical")]
+                if bad:
+                    problems.append(f"{where}: {bad}")
+                shot(page, where)
+                if screen == "new":
+                    page.keyboard.press("Escape")
+                    app.expect("new-dialog").to_be_hidden()
     assert not problems, "\n".join(problems)
 
 
