@@ -385,6 +385,8 @@ def test_the_tutorial_on_a_first_visit(open_page, make_app, shot):
     page.keyboard.press("Enter")
     app.expect("tutorial-step").to_have_text("Paso 2 de 5")
     app.expect("tutorial-next").to_be_focused()
+    # the new step is said by the dialog's live region
+    assert page.locator(".tutorial-page").get_attribute("aria-live") == "polite"
     app.expect("tutorial-picture").to_be_visible()
     page.keyboard.press("Enter")
     page.keyboard.press("Enter")

@@ -21,6 +21,7 @@ const STEPS = [
 export class Tutorial {
   constructor() {
     this.el = $("tutorial");
+    this.page = this.el.querySelector(".tutorial-page");
     this.step = 0;
     this.back = $("tutorial-back");
     this.next = $("tutorial-next");
@@ -46,6 +47,8 @@ export class Tutorial {
 
   open() {
     this.step = 0;
+    // the dialog's name and text are read as it opens; later steps by the live region
+    this.page.setAttribute("aria-live", "off");
     this.draw();
     showOverlay(this.el, '[data-testid="tutorial-next"]');
   }
@@ -53,6 +56,7 @@ export class Tutorial {
   close() { hideOverlay(this.el); }
 
   go(step) {
+    this.page.setAttribute("aria-live", "polite");
     this.step = Math.max(0, Math.min(STEPS.length - 1, step));
     this.draw();
     // the focus stays on the button pressed, unless it is gone (Back on the first step)
