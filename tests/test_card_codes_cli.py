@@ -124,7 +124,7 @@ def test_analyse_refuses_a_refused_action_in_both_languages_and_prints_nothing(c
     code, out, err = run(capsys, "analyse", CODE, "draw", "take")
     assert code == 1 and out == ""
     assert "action 2 'take' (player 1) refused: already-holding" in err
-    assert "es: Ya tiene una carta en la mano" in err and "en: You already hold" in err
+    assert "es: Ya tienes una carta en la mano" in err and "en: You already hold" in err
 
 
 def test_analyse_refuses_the_solitaire_options(capsys):

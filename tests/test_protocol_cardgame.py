@@ -207,7 +207,7 @@ def test_act_accepted_and_refused():
     twin = Match("card-golf", players=3, seed=1)
     refused = session.handle({"cmd": "act", "seat": 1, "action": "draw"})
     assert refused == {"ok": False, "action": "draw", "reason": "not-your-turn",
-                       "messages": {"es": "No es su turno", "en": "It is not your turn"},
+                       "messages": {"es": "No es tu turno", "en": "It is not your turn"},
                        "observation": twin.observation(1).to_json()}
     accepted = session.handle({"cmd": "act", "seat": 0, "action": "robar"})
     twin.act(0, "draw")

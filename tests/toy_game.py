@@ -23,7 +23,7 @@ from golfcore.framework.variant import Variant
 VARIANT = Variant(name="high-card", title="High card", rules={}, game="toy")
 ACTIONS = ("keep", "swap")
 MESSAGES = {
-    "not-your-turn": {"es": "No es su turno", "en": "It is not your turn"},
+    "not-your-turn": {"es": "No es tu turno", "en": "It is not your turn"},
     "game-over": {"es": "La partida ha terminado", "en": "The game is over"},
 }
 
