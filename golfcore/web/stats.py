@@ -8,7 +8,7 @@ to the JSON ``golf stats --json`` prints and the ``stats`` request answers (``do
 * per solitaire variant, over every game of its tables (the holes of a 9-hole round included,
   in the order of the tables' creation, then hole by hole): games played (at least one move, or
   over) and won, win rate, current and best winning streak, best score (most points or fewest
-  strokes), average moves, and time played (the gaps between successive actions, the first from
+  strokes), average moves, the game in progress, and time played (the gaps between successive actions, the first from
   the table's creation, each capped at :data:`GAP_CAP` seconds);
 * the scorecard of every 9-hole round;
 * the card game's matches finished and in progress, and per seat kind the seats played in
@@ -111,11 +111,11 @@ def variant_stats(variant: str, tables: Sequence[TableFacts]) -> dict[str, Any]:
     """One variant's line of the solitaire statistics, from its tables in order.
 
     The variant's latest game, while it is still being played, is not counted yet (it may
-    still be won); a game in progress that a later game followed was given up, and counts as
-    played and not won."""
+    still be won): ``in_progress`` is 1 when it has a move (its time is in ``seconds``, so that
+    a page showing the time played can say it is not in ``played`` yet); a game in progress
+    that a later game followed was given up, and counts as played and not won."""
     games = [g for t in tables for g in t.summary["games"]]
-    if games and games[-1]["status"] == "playing":
-        games.pop()
+    latest = games.pop() if games and games[-1]["status"] == "playing" else None
     played = [g for g in games if is_played(g)]
     won = sum(g["status"] == "won" for g in played)
     current, best = streaks([g["status"] == "won" for g in played])
@@ -124,6 +124,7 @@ def variant_stats(variant: str, tables: Sequence[TableFacts]) -> dict[str, Any]:
             "win_rate": rate(won, len(played)), "streak": current, "best_streak": best,
             "best_score": best_score(g["score"] for g in played),
             "average_moves": round(moves / len(played), 2) if played else None,
+            "in_progress": int(latest is not None and latest["moves"] > 0),
             "seconds": round(sum(seconds_played(t.created, t.action_times) for t in tables), 3)}
 
 

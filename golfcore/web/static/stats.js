@@ -71,7 +71,9 @@ export class StatsPage {
     const cards = solitaire.map((v) => h("article", { class: "stat-card", "data-variant": v.variant },
       h("h3", null, this.app.variantTitle(v.variant) || v.variant),
       h("dl", null, [
-        [t("stats.played"), num(v.played)], [t("stats.won"), num(v.won)],
+        // The time played includes the game in progress, which `played` does not count yet.
+        [t("stats.played"), num(v.played) + (v.in_progress ? ` (${num(v.in_progress)} ${t("stats.inProgress")})` : "")],
+        [t("stats.won"), num(v.won)],
         [t("stats.winPct"), pct(v.win_rate)], [t("stats.streak"), num(v.streak)],
         [t("stats.bestStreak"), num(v.best_streak)], [t("stats.best"), bestText(v)],
         [t("stats.avgMoves"), num(v.average_moves)], [t("stats.time"), duration(v.seconds)],

@@ -169,7 +169,7 @@ export default {
   "cg.noMatch": "No match in progress.",
   "stats.title": "Statistics",
   "stats.variant": "Rule",
-  "stats.played": "Played",
+  "stats.played": "Games played",
   "stats.won": "Won",
   "stats.winPct": "Win %",
   "stats.streak": "Current streak",

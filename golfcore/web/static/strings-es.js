@@ -169,7 +169,7 @@ export default {
   "cg.noMatch": "Ninguna partida en curso.",
   "stats.title": "Estadísticas",
   "stats.variant": "Regla",
-  "stats.played": "Jugadas",
+  "stats.played": "Partidas jugadas",
   "stats.won": "Ganadas",
   "stats.winPct": "% ganadas",
   "stats.streak": "Racha actual",
