@@ -3,7 +3,8 @@
 :func:`create_app` builds a Starlette app over a :class:`~golfcore.web.store.Store`:
 
 * ``/`` is ``static/index.html``, ``/static/...`` the page's files, ``/api/stats`` the
-  statistics as JSON, ``/ws`` the protocol of ``docs/web.md``;
+  statistics as JSON, ``/ws`` the protocol of ``docs/web.md``; ``/sw.js`` and
+  ``/manifest.webmanifest`` the installable app's (:mod:`golfcore.web.offline`);
 * the :class:`Hub` answers each connection's requests over the live tables
   (:mod:`golfcore.web.live`: the tables being played, :mod:`golfcore.web.tables`, and which
   connections sit at each). Every accepted action is saved (a row of the table's log, with a
@@ -59,6 +60,7 @@ from golfcore.web.tables import LiveCardGame, LiveSolitaire, LiveTable, SOLITAIR
 from golfcore.web.changes import INTERVAL as CHANGES_EVERY
 from golfcore.web.connection import Connection
 from golfcore.web.limits import TRY_AGAIN_LATER, Limits
+from golfcore.web.offline import routes_for as offline_routes
 from golfcore.web.live import LiveTables
 from golfcore.web.messages import (BAD_TOKEN, MAX_MESSAGE, NO_TABLE, Message, finish,
                                    read_message)
@@ -318,8 +320,11 @@ def create_app(store: Store, *, bot_delay: float = 0.8, policy: Policy | None = 
             await hub.computers.stop()
             await saver.close()
 
+    service_worker, manifest = offline_routes(STATIC)
     app = Starlette(routes=[
         Route("/", index),
+        Route("/sw.js", service_worker),              # at the root: it controls "/"
+        Route("/manifest.webmanifest", manifest),
         Route("/api/stats", stats),
         WebSocketRoute("/ws", hub.serve),
         Mount("/static", _Files(directory=STATIC, check_dir=False), name="static"),

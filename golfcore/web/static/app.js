@@ -11,6 +11,8 @@ import { CardGame } from "./cardgame.js";
 import { StatsPage } from "./stats.js";
 import { installKeys } from "./keys.js";
 import { installFeel } from "./feel.js";
+import { ConnectionState } from "./conn.js";
+import { registerWorker } from "./install.js";
 
 const GAME_KEY = { solitaire: "solitaire", "card-game": "cardgame" };
 
@@ -23,6 +25,7 @@ class App {
     this.variants = [];
     this.view = "solitaire";
     this.net = new Net();
+    this.conn = new ConnectionState();
     this.solitaire = new Solitaire(this);
     this.newDialog = new NewGameDialog(this);
     this.cardgame = new CardGame(this);
@@ -33,6 +36,7 @@ class App {
     this.net.onPush((msg) => this.onPush(msg));
     this.net.onStatus((status) => this.onStatus(status));
     this.boot();
+    registerWorker();
   }
 
   bindChrome() {
@@ -78,13 +82,15 @@ class App {
   async request(cmd, fields, options) {
     // A table chosen by the person wins over what the page was about to resume or deal.
     if (cmd === "new" || cmd === "open") this.chosen = true;
+    // While the server is away nothing is queued: refused at once, visibly (conn.js).
+    if (this.conn.offline) { this.conn.refuse(); return null; }
     try {
       const reply = await this.net.request(cmd, fields, options);
       this.noteVersion(reply);
       this.noteSaved(reply);
       return reply;
     } catch (e) {
-      notice(t("conn.lost"));
+      if (!this.conn.offline) notice(() => t("conn.lost"));   // else the banner says it
       return null;
     }
   }
@@ -95,7 +101,7 @@ class App {
     if (this.session && Number.isInteger(this.session.version)) body.version = this.session.version;
     const reply = await this.request(cmd, body);
     if (reply && !reply.ok && reply.error === "stale") {
-      notice(t("stale"));
+      notice(() => t("stale"));
       if (!Number.isInteger(reply.version)) {
         // Learn the current version before the next action.
         await this.request(this.session && this.session.game === "cardgame" ? "observe" : "state",
@@ -179,7 +185,7 @@ class App {
       }
       if (reply) {
         store.forgetTable(game);
-        notice(t("resume.failed"));
+        notice(() => t("resume.failed"));
         this.session = null;
         if (game === "cardgame") this.showView("cardgame", { setup: true });
         else { this.setView("solitaire"); this.solitaire.clear(); this.openNewDialog(); }
@@ -263,9 +269,9 @@ class App {
   }
 
   onStatus(status) {
-    if (status === "lost") notice(t("conn.lost"), 60000);
+    if (status === "lost") this.conn.lost();
     if (status === "reconnected") {
-      notice(t("conn.back"), 2000);
+      this.conn.back();
       const game = this.session ? this.session.game : null;
       // an unplayed draft died with the old connection: deal another
       if (game && this.session.draft) this.dealDraft();

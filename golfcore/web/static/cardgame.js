@@ -158,15 +158,18 @@ export class CardGame {
         if (r && r.ok && r.observation) this.obs[other] = r.observation;
       }
     } else if (reply.reason) {
-      this.message = this.app.settings.interactive ? pickMessage(reply.messages, reply.reason) : "";
-      if (this.message) sound("refuse");
+      // kept as a function: the message follows a language switch
+      this.message = this.app.settings.interactive ? () => pickMessage(reply.messages, reply.reason) : "";
+        if (this.message) sound("refuse");
     } else if (reply.error && reply.error !== "stale") {
-      this.message = errorText(reply);
+      this.message = () => errorText(reply);
     }
     this.render();
-    if (this.message) announce(this.message);
+    if (this.messageText()) announce(this.messageText());
     this.announceTurn();
   }
+
+  messageText() { return typeof this.message === "function" ? this.message() : this.message; }
 
   viewer() {
     const any = this.obs[this.held[0]];
@@ -348,7 +351,7 @@ export class CardGame {
       h("div", { class: "cg-others" }, others),
       center,
       this.actionsView(obs, viewer, legal),
-      h("div", { class: "cg-message message" + (this.message ? " error" : ""), testid: "cg-message" }, this.message),
+      h("div", { class: "cg-message message" + (this.message ? " error" : ""), testid: "cg-message" }, this.messageText()),
       mine);
   }
 
@@ -387,13 +390,17 @@ export class CardGame {
         h("span", { class: "who" }, t("cg.link", { n: seat + 1 })),
         h("a", { href: url, target: "_blank", rel: "noopener", "data-seat": seat }, url),
         h("button", { type: "button", class: "small", onclick: async () => {
-          if (await copyText(url)) notice(`${t("tool.copied")}: ${seatName(seat)}`, 2000);
+          if (await copyText(url)) notice(() => `${t("tool.copied")}: ${seatName(seat)}`, 2000);
         } }, t("cg.copy")));
     });
-    // With every person's seat on this device, the links are only for inviting someone else.
-    const optional = seats.every((seat) => this.held.includes(seat));
+    // With every person's seat on this device, the links are only for inviting someone else;
+    // a device holding only its own seat(s) while other people play elsewhere (a tab opened
+    // from a link) is told its link is its own, not to be shared.
+    const humans = Object.keys(this.kinds).map(Number).filter((s) => (this.kinds[s] || "human") === "human");
+    const optional = (humans.length ? humans : seats).every((seat) => this.held.includes(seat));
+    const own = !optional && seats.every((seat) => this.held.includes(seat));
     return h("section", { class: "panel cg-links", testid: "cg-links", "data-optional": String(optional) },
-      h("h2", null, t(optional ? "cg.linksOptional" : "cg.links")), h("ul", null, items));
+      h("h2", null, t(optional ? "cg.linksOptional" : own ? "cg.linksOwn" : "cg.links")), h("ul", null, items));
   }
 
   highlightLast() {

@@ -18,7 +18,11 @@ export class NewGameDialog {
     this.waiting = false;
     this.variants = [];
     this.bind();
-    onLangChange(() => this.fillVariants(this.variants));
+    this.errorSource = null;
+    onLangChange(() => {
+      this.fillVariants(this.variants);
+      if (this.errorSource) this.codeError.textContent = this.errorSource();
+    });
   }
 
   bind() {
@@ -75,7 +79,10 @@ export class NewGameDialog {
 
   isOpen() { return !this.el.hidden; }
 
-  showError(text) {
+  // `source`: a text, or a function giving it (it then follows a language switch).
+  showError(source) {
+    this.errorSource = typeof source === "function" ? source : null;
+    const text = this.errorSource ? this.errorSource() : source;
     this.codeError.textContent = text || "";
     this.codeError.hidden = !text;
   }
@@ -125,11 +132,12 @@ export class NewGameDialog {
       this.setWaiting(false);
     }
     if (!reply) {
-      this.showError(t("conn.lost"));
+      const key = this.app.conn.offline ? "offline.refused" : "conn.lost";
+      this.showError(() => t(key));
       return;
     }
     if (!reply.ok) {
-      this.showError(errorText(reply));
+      this.showError(() => errorText(reply));
       return;
     }
     hideOverlay(this.el);

@@ -63,7 +63,7 @@ export class Scorecard {
       h("thead", null, head), h("tbody", null, parRow, strokeRow));
 
     const copy = h("button", { type: "button", class: "small", onclick: async () => {
-      if (await copyText(round.code)) notice(`${t("tool.copied")}: ${round.code}`, 2000);
+      if (await copyText(round.code)) notice(() => `${t("tool.copied")}: ${round.code}`, 2000);
     } }, t("tool.copy"));
     const header = h("div", { class: "scorecard-head" },
       h("strong", null, t("round.title")),

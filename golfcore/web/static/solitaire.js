@@ -28,7 +28,12 @@ export class Solitaire {
     this.buildColumns();
     this.bind();
     installDrag(this);
-    onLangChange(() => { if (this.state) this.render(this.state, this.round, { quiet: true }); });
+    this.messageSource = null;   // () => the board message's text, in the page's language
+    onLangChange(() => {
+      if (this.state) this.render(this.state, this.round, { quiet: true });
+      // the message on screen follows the switch (not announced again)
+      this.messageEl.textContent = this.messageSource ? this.messageSource() : "";
+    });
   }
 
   buildColumns() {
@@ -52,7 +57,7 @@ export class Solitaire {
     $("redeal").addEventListener("click", () => this.redeal());
     $("copy-code").addEventListener("click", async () => {
       const code = $("game-code").textContent.trim();
-      if (code && await copyText(code)) notice(`${t("tool.copied")}: ${code}`, 2000);
+      if (code && await copyText(code)) notice(() => `${t("tool.copied")}: ${code}`, 2000);
     });
     $("blocked-undo").addEventListener("click", () => { hideOverlay(this.blocked); this.undo(); });
     $("blocked-new").addEventListener("click", () => { hideOverlay(this.blocked); this.app.openNewDialog(); });
@@ -103,7 +108,7 @@ export class Solitaire {
       return;
     }
     if (reply.reason) this.showRefusal(reply);
-    else if (reply.error && reply.error !== "stale") this.showMessage(errorText(reply), true);
+    else if (reply.error && reply.error !== "stale") this.showMessage(() => errorText(reply), true);
   }
 
   // What a move did, for the live region: the card now on the waste, and the stock left.
@@ -122,7 +127,7 @@ export class Solitaire {
     const reply = await this.app.request("hint", { strategy: "solver" });
     if (!reply) return;
     if (!reply.ok) {
-      this.showMessage(errorText(reply), true);
+      this.showMessage(() => errorText(reply), true);
       return;
     }
     this.clearHint();
@@ -130,19 +135,19 @@ export class Solitaire {
     // The hint is said in the board's message line (and the live region), never in a toast
     // that could cover the board's buttons.
     if (!move) {
-      this.showMessage(t("hint.none"));
+      this.showMessage(() => t("hint.none"));
       return;
     }
     let target;
     let text;
     if (move === "draw") {
       target = this.stockEl;
-      text = t("hint.draw");
+      text = () => t("hint.draw");
     } else {
       const column = parseInt(move, 10);
       const col = this.columnEls[column - 1];
       target = col && (col.querySelector('[data-free="true"]') || col);
-      text = t("hint.column", { n: column });
+      text = () => t("hint.column", { n: column });
     }
     this.showMessage(text);
     if (target) {
@@ -159,7 +164,7 @@ export class Solitaire {
   async nextHole() {
     const reply = await this.app.action("next-hole", {});
     if (reply && reply.state) this.render(reply.state, reply.round || this.round);
-    if (reply && !reply.ok && reply.error !== "stale") this.showMessage(reply.reason ? pickMessage(reply.messages, reply.reason) : errorText(reply), true);
+    if (reply && !reply.ok && reply.error !== "stale") this.showMessage(() => (reply.reason ? pickMessage(reply.messages, reply.reason) : errorText(reply)), true);
     if (reply && reply.ok && reply.round) announce(t("round.holeOf", { hole: reply.round.hole, holes: reply.round.holes || 9 }));
   }
 
@@ -169,11 +174,15 @@ export class Solitaire {
     // With «reglas interactivas» off a refused touch does nothing (the document's default app
     // explains; the setting turns the explanations off).
     if (!this.app.settings.interactive) return;
-    this.showMessage(pickMessage(reply.messages, reply.reason), true);
+    this.showMessage(() => pickMessage(reply.messages, reply.reason), true);
   }
 
   // The board's message line; what it says is also announced (the page's one live region).
-  showMessage(text, isError) {
+  // `source` is a text, or a function giving it in the page's language (kept, so that the line
+  // follows a language switch).
+  showMessage(source, isError) {
+    this.messageSource = typeof source === "function" ? source : null;
+    const text = this.messageSource ? this.messageSource() : source;
     this.messageEl.textContent = text || "";
     if (text) announce(text);
     this.messageEl.classList.toggle("error", !!isError && !!text);
@@ -249,10 +258,13 @@ export class Solitaire {
           btn.dataset.free = "true";
           const playable = state.status === "playing" && (state.legal || []).includes(String(c + 1));
           btn.classList.toggle("playable", playable);
-          // Not by colour alone: a playable card has a mark, and says so.
-          if (playable) btn.setAttribute("aria-label", `${cardLabel(code)}, ${t("card.playable")}`);
+          // Not by colour alone: a playable card has a mark, and says so. A free card and a
+          // covered one sound different too («libre», «bloqueada»).
+          const said = playable ? `${t("card.free")}, ${t("card.playable")}` : t("card.free");
+          btn.setAttribute("aria-label", `${cardLabel(code)}, ${said}`);
         } else {
           btn.classList.add("covered");
+          btn.setAttribute("aria-label", `${cardLabel(code)}, ${t("card.blocked")}`);
         }
         nodes.push(btn);
       });
@@ -311,7 +323,7 @@ export class Solitaire {
     if (status !== "won") hideOverlay(this.won);
     if (inRound) {
       // A round shows the hole's end on its scorecard, with the next-hole button.
-      if (status === "lost" && this.prevStatus !== "lost") this.showMessage(lostTitle, true);
+      if (status === "lost" && this.prevStatus !== "lost") this.showMessage(() => pickMessage(state.messages, t("blocked.title")), true);
     } else if (!quiet && status !== this.prevStatus) {
       if (status === "lost") showOverlay(this.blocked, '[data-testid="blocked-undo"]');
       if (status === "won") showOverlay(this.won, "#won-new");

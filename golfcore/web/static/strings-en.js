@@ -242,4 +242,13 @@ export default {
   "tut.cardgame.title": "Several players?",
   "tut.cardgame.text": "In “Card game” you play golf, the card game, with friends or against the computer. Show this tutorial again whenever you like from the help (?).",
   "won.moment": "Well done!",
+  // -- offline app, server away, fixes (M3, L1-L5) --
+  "offline.title": "No connection to the server",
+  "offline.body": "The Golf page cannot load right now: the server does not answer. Your games are saved on the server and wait where you left them.",
+  "offline.waiting": "Waiting for the server: the page reloads by itself as soon as it is back.",
+  "offline.checking": "Checking…",
+  "offline.retry": "Try again now",
+  "offline.board": "No connection to the server: the board is paused until it is back. Reconnecting…",
+  "offline.refused": "No connection: that move was not sent. Try again once reconnected.",
+  "cg.linksOwn": "Your player link (open it to come back to your seat; each person uses their own: do not share it)",
 };

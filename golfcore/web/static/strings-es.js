@@ -242,4 +242,13 @@ export default {
   "tut.cardgame.title": "¿Varios jugadores?",
   "tut.cardgame.text": "En «Juego de cartas» juegas al golf de cartas con amigos o contra el ordenador. Vuelve a ver este tutorial cuando quieras desde la ayuda (?).",
   "won.moment": "¡Enhorabuena!",
+  // -- offline app, server away, fixes (M3, L1-L5) --
+  "offline.title": "Sin conexión con el servidor",
+  "offline.body": "La página de Golf no puede cargarse ahora: el servidor no responde. Tus partidas están guardadas en el servidor y siguen donde las dejaste.",
+  "offline.waiting": "Esperando al servidor: la página se recargará sola en cuanto vuelva.",
+  "offline.checking": "Comprobando…",
+  "offline.retry": "Reintentar ahora",
+  "offline.board": "Sin conexión con el servidor: el tablero está en pausa hasta que vuelva. Reconectando…",
+  "offline.refused": "Sin conexión: esa jugada no se ha enviado. Vuelve a intentarlo cuando se reconecte.",
+  "cg.linksOwn": "Tu enlace de jugador (ábrelo para volver a tu puesto; cada persona usa el suyo: no lo compartas)",
 };

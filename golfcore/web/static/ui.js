@@ -1,5 +1,7 @@
 // Small DOM helpers shared by the screens: element building, overlays, notices, copying.
 
+import { onLangChange } from "./i18n.js";
+
 export function h(tag, attrs, ...children) {
   const el = document.createElement(tag);
   if (attrs) {
@@ -113,16 +115,23 @@ export function topOverlay() {
 
 export function anyOverlayOpen() { return openStack.length > 0; }
 
-// A short notice at the bottom of the screen (stale tables, copies, connection).
+// A short notice at the bottom of the screen (stale tables, copies, connection). `text` may be
+// a function giving the text: the notice then follows a language switch while it is shown.
 let noticeTimer = null;
+let noticeSource = null;
 export function notice(text, ms) {
   const el = document.getElementById("notice");
   if (!el) return;
-  el.textContent = text;
+  noticeSource = typeof text === "function" ? text : null;
+  el.textContent = noticeSource ? noticeSource() : text;
   el.hidden = false;
   clearTimeout(noticeTimer);
-  noticeTimer = setTimeout(() => { el.hidden = true; }, ms || 3500);
+  noticeTimer = setTimeout(() => { el.hidden = true; noticeSource = null; }, ms || 3500);
 }
+onLangChange(() => {
+  const el = document.getElementById("notice");
+  if (el && !el.hidden && noticeSource) el.textContent = noticeSource();
+});
 
 // The one live region for what happens at the table (plays, draws, hints, computers' moves,
 // turns): never rebuilt, each announcement added as a new line (the last few kept), so that
