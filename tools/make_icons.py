@@ -40,8 +40,9 @@ def in_rounded(x: float, y: float, box: tuple[float, float, float, float], r: fl
 
 def in_heart(x: float, y: float) -> bool:
     """Two circles and the triangle below them, centred on the card."""
-    if (x - 42.5) ** 2 + (y - 44.0) ** 2 <= 8.5 ** 2 or (x - 57.5) ** 2 + (y - 44.0) ** 2 <= 8.5 ** 2:
-        return True
+    for cx in (42.5, 57.5):
+        if (x - cx) ** 2 + (y - 44.0) ** 2 <= 8.5 ** 2:
+            return True
     # the triangle (34.6, 48) (65.4, 48) (50, 66)
     if y < 47.0 or y > 66.0:
         return False

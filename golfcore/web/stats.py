@@ -8,8 +8,8 @@ to the JSON ``golf stats --json`` prints and the ``stats`` request answers (``do
 * per solitaire variant, over every game of its tables (the holes of a 9-hole round included,
   in the order of the tables' creation, then hole by hole): games played (at least one move, or
   over) and won, win rate, current and best winning streak, best score (most points or fewest
-  strokes), average moves, the game in progress, and time played (the gaps between successive actions, the first from
-  the table's creation, each capped at :data:`GAP_CAP` seconds);
+  strokes), average moves, the game in progress, and time played (the gaps between successive
+  actions, the first from the table's creation, each capped at :data:`GAP_CAP` seconds);
 * the scorecard of every 9-hole round;
 * the card game's matches finished and in progress, and per seat kind the seats played in
   finished matches, the wins and the win rate.
