@@ -147,6 +147,9 @@ def test_l2_l4_a_joined_seat_is_told_tu_and_its_own_link(open_page, make_app):
     b.page.evaluate("window.golfApp.cardgame.act(1, 'draw')")
     b.expect("cg-message").to_have_text("No es tu turno")
     assert "usted" not in b("cg-message").inner_text().lower()
+    b("lang").select_option("en")                   # L1: the card game's message follows
+    b.expect("cg-message").to_have_text("It is not your turn")
+    b.expect(links).to_contain_text("Your player link")
 
 
 def test_l3_covered_and_free_cards_sound_different(app):

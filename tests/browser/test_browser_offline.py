@@ -60,9 +60,9 @@ def test_installable_app_and_offline_page(open_page, own_server, shot, until):
         assert icon["sizes"] == "any" or size == icon["sizes"], (icon, size)
 
     # the service worker: registered at "/", controlling the page, its cache filled
-    until(page, lambda: page.evaluate(
-        "async () => !!(await navigator.serviceWorker.ready) && !!navigator.serviceWorker.controller"),
-        "the service worker to control the page")
+    controlled = ("async () => !!(await navigator.serviceWorker.ready) "
+                  "&& !!navigator.serviceWorker.controller")
+    until(page, lambda: page.evaluate(controlled), "the service worker to control the page")
     cached = page.evaluate("""async () => {
         const names = await caches.keys();
         const cache = await caches.open(names.find((n) => n.startsWith("golf-")));
