@@ -89,7 +89,7 @@ def test_m3_the_board_is_paused_while_the_server_is_away(open_page, make_app, ow
 
     page.evaluate(NOTICES)
     own_server.start()
-    expect(banner).to_be_hidden(timeout=15_000)
+    expect(banner).to_be_hidden(timeout=20_000)   # the next attempt: up to 8 s
     until(page, lambda: "Conectado de nuevo" in page.evaluate("window.__notices.join('|')"),
           "«Conectado de nuevo»")
     assert page.evaluate("document.documentElement.dataset.connection") is None
