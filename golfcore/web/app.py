@@ -51,7 +51,7 @@ from golfcore.errors import GolfError
 from golfcore.protocol.cardgame import RequestError
 from golfcore.protocol.server import (BAD_INPUT, BAD_REQUEST, FEATURES, INTERNAL, PROTOCOL,
                                       error_reply, hello, other_game_hint)
-from golfcore.web import i18n
+from golfcore.web import i18n, replays
 from golfcore.web.requests import (check_draft, check_winnable, is_search, start_card_game,
                                    start_solitaire)
 from golfcore.web.seats import HUMAN, draft_seats, seat_list
@@ -72,7 +72,7 @@ from golfcore.web.store import Store
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Commands about no table: their errors carry no table.
-SHARED_COMMANDS = ("hello", "new", "open", "stats", "quit")
+SHARED_COMMANDS = ("hello", "new", "open", "stats", "replay", "quit")
 WEB_VERSION = 1
 log = logging.getLogger("golfcore.web")
 
@@ -147,6 +147,11 @@ class Hub(LiveTables):
             return await self.new(conn, request)
         if cmd == "open":
             return await self.open(conn, request)
+        if cmd == "replay":
+            table_id = conn.table_id
+            draft = self.tables.get(table_id) if table_id in self.drafts else None
+            return await replays.answer(request, read=self.saver.read, store=self.store,
+                                        table_id=table_id, draft=draft)
         assert conn.table_id is not None
         return await self.command(conn, cmd, request)
 

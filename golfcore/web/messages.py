@@ -37,7 +37,7 @@ CARD_GAME = "card-game"
 
 #: Commands of no game: their fields.
 SHARED: dict[str, set[str]] = {"hello": set(), "open": {"tokens"}, "stats": set(),
-                               "quit": set()}
+                               "replay": {"code", "moves"}, "quit": set()}
 #: ``new``'s fields per game (``game`` besides).
 NEW: dict[str, set[str]] = {
     SOLITAIRE: {"variant", "code", "deal", "position", "winnable", "round", "draft"},
@@ -53,7 +53,7 @@ GAME_COMMANDS: dict[str, dict[str, set[str]]] = {
 }
 #: Every command, in the order the error for an unknown one lists them.
 COMMANDS = ("hello", "new", "open", *dict.fromkeys(
-    cmd for game in GAME_COMMANDS.values() for cmd in game), "stats", "quit")
+    cmd for game in GAME_COMMANDS.values() for cmd in game), "stats", "replay", "quit")
 
 
 @dataclass(frozen=True)

@@ -133,3 +133,29 @@ def facts(conn: Conn) -> list[TableFacts]:
                        tuple(times.get(r["id"], ())))
             for r in conn.execute("SELECT id, game, variant, created, updated, summary "
                                   "FROM tables").fetchall()]
+
+
+def log_of(conn: Conn, table_id: str) -> tuple[str, tuple[SeatRecord, ...], dict[str, Any],
+                                               list[LoggedAction]] | None:
+    """A table's game, seats, first snapshot (``{version, snapshot}``) and every action."""
+    row = conn.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()
+    if row is None:
+        return None
+    first = conn.execute("SELECT version, snapshot FROM snapshots WHERE table_id = ? "
+                         "ORDER BY version LIMIT 1", (table_id,)).fetchone()
+    if first is None:
+        raise StoreError(f"table {table_id} has no snapshot: the database is damaged")
+    return (row["game"], seats(conn, table_id),
+            {"version": first["version"], "snapshot": json.loads(first["snapshot"])},
+            actions(conn, table_id, first["version"]))
+
+
+def finished_with_code(conn: Conn, code: str) -> str | None:
+    """The id of the first finished card-game table (by creation) whose summary's ``code``
+    is ``code``: summaries are written compact (:func:`dumps`), ``"code":"GK1-..."``."""
+    if not all(ch.isalnum() or ch == "-" for ch in code):
+        return None                       # nothing a LIKE pattern could read as a wildcard
+    row = conn.execute("SELECT id FROM tables WHERE status = 'over' AND game = 'card-game' "
+                       "AND summary LIKE ? ORDER BY created, id LIMIT 1",
+                       (f'%"code":"{code}"%',)).fetchone()
+    return None if row is None else str(row["id"])

@@ -356,6 +356,17 @@ class Store:
         """The table's snapshots in order: ``{version, snapshot}``."""
         return self._read(lambda conn: rows.snapshots(conn, table_id))
 
+    def log_of(self, table_id: str) -> tuple[str, tuple[SeatRecord, ...], dict[str, Any],
+                                             list[LoggedAction]] | None:
+        """The table's game, seats, first snapshot and whole log, read together (a replay:
+        :mod:`golfcore.web.replays`); ``None`` when there is no such table."""
+        return self._read(lambda conn: rows.log_of(conn, table_id))
+
+    def finished_with_code(self, code: str) -> str | None:
+        """The first finished card-game table whose summary gives ``code`` (letters, digits
+        and ``-`` only: the caller checks its form), or ``None``."""
+        return self._read(lambda conn: rows.finished_with_code(conn, code), True)
+
     def statistics(self) -> dict[str, Any]:
         """Every saved table's statistics (:func:`golfcore.web.stats.statistics`)."""
         return statistics(self._read(rows.facts))
