@@ -131,10 +131,16 @@ def test_unknown_fields_and_too_long_games_are_refused(browser: Browser,
 
 def test_moves_text_is_none_for_what_a_link_cannot_say() -> None:
     from golfcore.web.records import LoggedAction
-    logged = [LoggedAction(1, 0, {"cmd": "play", "column": 2, "row": 3}, 0.0)]
-    assert replays.moves_text(logged) is None
-    assert replays.moves_text([LoggedAction(1, 0, {"cmd": "next-hole"}, 0.0)]) is None
-    assert replays.moves_text([LoggedAction(1, 0, {"cmd": "redeal", "version": 0}, 0.0)]) == "r"
+    from golfcore.web.seats import draft_seats
+    from golfcore.web.tables import LiveSolitaire
+    table = LiveSolitaire("", 0, draft_seats(["human"]), Game.from_code("GO1-E-AAAAAAB"))
+    def text(*requests: dict[str, Any]) -> str | None:
+        return replays.moves_text(table, [LoggedAction(n, 0, r, 0.0)
+                                          for n, r in enumerate(requests, 1)])
+    assert text({"cmd": "play", "column": 2, "row": 3}) is None        # not the free card
+    assert text({"cmd": "next-hole"}) is None
+    assert text({"cmd": "draw", "version": 0}, {"cmd": "play", "column": 4, "row": 5},
+                {"cmd": "undo"}) == "d4u"                              # row 5: the free card
 
 
 # -- the card game: never a step of a match not over ----------------------------------------

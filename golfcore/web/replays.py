@@ -137,22 +137,33 @@ def parse_moves(text: object) -> list[LoggedAction]:
     return [LoggedAction(n, 0, request, 0.0) for n, request in enumerate(requests, 1)]
 
 
-def moves_text(actions: Sequence[LoggedAction]) -> str | None:
-    """The moves of a solitaire log as :func:`parse_moves` reads them; ``None`` when one of
-    them has no letter (a play of another card than the free one, a round's next hole)."""
+def moves_text(table: LiveTable, actions: Sequence[LoggedAction]) -> str | None:
+    """The moves of a solitaire log from ``table`` as :func:`parse_moves` reads them; ``None``
+    when one of them has no letter (a play of another card than the free one, a round's next
+    hole). A play that names the free card's row (as the page's touch does) is its column."""
     out = []
     for action in actions:
-        request = action.request
-        cmd = request.get("cmd")
-        column = request.get("column")
-        if cmd == "play" and set(request) <= {"cmd", "column", "version"} \
-                and isinstance(column, int) and not isinstance(column, bool) and 1 <= column <= 9:
-            out.append(str(column))
-        elif cmd in ("draw", "redeal", "undo"):
-            out.append(cmd[0])
-        else:
+        letter = _letter(table, action.request)
+        if letter is None or not isinstance(table, LiveSolitaire):
             return None
+        out.append(letter)
+        table = replay(table, action)
     return "".join(out)
+
+
+def _letter(table: LiveTable, request: dict[str, Any]) -> str | None:
+    cmd, column, row = request.get("cmd"), request.get("column"), request.get("row")
+    if cmd in ("draw", "redeal", "undo"):
+        return str(cmd)[0]
+    if cmd != "play" or not set(request) <= {"cmd", "column", "row", "card", "version"} \
+            or isinstance(column, bool) or not isinstance(column, int) or not 1 <= column <= 9:
+        return None
+    if "card" in request or not isinstance(table, LiveSolitaire):
+        return None
+    columns = (table.state().get("position") or {}).get("columns") or []
+    if row is not None and (column > len(columns) or row != len(columns[column - 1])):
+        return None
+    return str(column)
 
 
 # -- the request ----------------------------------------------------------------------------------
@@ -173,7 +184,7 @@ def reply_of(table: LiveTable, actions: Sequence[LoggedAction],
     assert isinstance(table, LiveSolitaire)
     code = table.state().get("code")
     return {"game": SOLITAIRE, "variant": table.variant, "code": code,
-            "moves": moves_text(actions) if table.course is None and code else None,
+            "moves": moves_text(table, actions) if table.course is None and code else None,
             "round": None if table.course is None else str(table.course.code),
             "steps": views}
 

@@ -13,6 +13,8 @@ import { installKeys } from "./keys.js";
 import { installFeel } from "./feel.js";
 import { ConnectionState } from "./conn.js";
 import { registerWorker } from "./install.js";
+import { installReplay } from "./replay.js";
+import { installLinks, takeLink, offerLink } from "./links.js";
 
 const GAME_KEY = { solitaire: "solitaire", "card-game": "cardgame" };
 
@@ -33,6 +35,8 @@ class App {
     this.bindChrome();
     this.tutorial = installFeel(this);
     installKeys(this);
+    installReplay(this);
+    installLinks(this);
     this.net.onPush((msg) => this.onPush(msg));
     this.net.onStatus((status) => this.onStatus(status));
     this.boot();
@@ -168,9 +172,11 @@ class App {
       history.replaceState(null, "", location.pathname + location.search);
       store.saveJoined(null, [token]);
     }
+    // A share link (#deal=, #replay=) is offered once the page shows its own game.
+    const link = takeLink();
     // Resume the last table, unless the person already went elsewhere meanwhile.
-    if (this.chosen || this.navigated) return;
-    await this.resume(store.loadTables().current || "solitaire", true);
+    if (!this.chosen && !this.navigated) await this.resume(store.loadTables().current || "solitaire", true);
+    offerLink(link);
   }
 
   // Open the saved table of `game` ("solitaire" or "cardgame"); with none, begin one.

@@ -2,8 +2,10 @@
 // words, the scores and totals) and the end of the match (the winners).
 
 import { t } from "./i18n.js";
-import { h, scrollTable } from "./ui.js";
+import { h, scrollTable, notice } from "./ui.js";
 import { seatName } from "./cgboard.js";
+import { openReplay } from "./replay.js";
+import { copyText } from "./share.js";
 
 export function renderRoundResult(obs, onNext) {
   const result = obs.result;
@@ -77,7 +79,12 @@ export function renderMatchOver(obs, onNewMatch) {
   return h("section", { class: "panel match-over", testid: "match-over", role: "status" },
     h("h2", null, t("cg.over")),
     h("p", { class: "winners" }, t(winners.length > 1 ? "cg.winnersMany" : "cg.winners", { names })),
-    obs.code ? h("p", null, t("cg.code", { code: obs.code })) : null,
+    obs.code ? h("p", null, t("cg.code", { code: "" }), h("code", { testid: "cg-code" }, obs.code)) : null,
     h("div", { class: "buttons" },
-      h("button", { type: "button", class: "primary", onclick: onNewMatch }, t("cg.new"))));
+      h("button", { type: "button", class: "primary", onclick: onNewMatch }, t("cg.new")),
+      // the replay code: copied to share, and the match shown again step by step
+      obs.code ? h("button", { type: "button", testid: "cg-copy-code", onclick: async () => {
+        if (await copyText(obs.code)) notice(`${t("tool.copied")}: ${obs.code}`, 2500);
+      } }, t("cg.copyCode")) : null,
+      h("button", { type: "button", testid: "cg-replay", onclick: () => openReplay({}) }, t("cg.replay"))));
 }

@@ -1,6 +1,8 @@
 // The card game's setup form: variant (card-game variants of `hello`), board shape (composed
 // into the variant string: `card-golf+shape=2x4`), 2 to 6 seats, each a person or a computer
 // opponent (the bots of `hello`'s web.bots), and whether every person plays on this device.
+// A match code (GC1-...) or a replay code (GK1-...) deals that match again: the code gives the
+// variant, the board and the number of players (the seats follow it).
 
 import { t, pick, errorText } from "./i18n.js";
 import { h } from "./ui.js";
@@ -8,6 +10,9 @@ import { h } from "./ui.js";
 // docs/card-game.md: the shapes of the decision (CG-02) and each variant's own.
 export const SHAPES = ["2x2", "2x3", "2x4", "3x3", "3x4"];
 const DEFAULT_SHAPE = { "card-golf": "3x3", "six-card": "2x3" };
+
+const CODE_START = /^\s*(GC1|GK1)-[A-Z]([2-6])[1-9][1-9]-/i;
+const CODE = /^(GC1-[A-Z][2-6][1-9][1-9]-[A-Z]{7}|GK1-[A-Z][2-6][1-9][1-9](-[A-Z]{7}){4})$/;
 
 export function composeVariant(name, shape) {
   const base = DEFAULT_SHAPE[name];
@@ -52,6 +57,7 @@ export class CardGameSetup {
     const prevShape = this.shapeSel ? this.shapeSel.value : "";
     const prevPlayers = this.playersSel ? Number(this.playersSel.value) : 2;
     const prevHere = this.hereBox ? this.hereBox.checked : true;
+    const prevCode = this.codeInput ? this.codeInput.value : "";
 
     const variants = this.variants.length ? this.variants : [{ name: "card-golf", title: "card-golf" }];
     this.variantSel = h("select", { testid: "cg-variant", id: "cg-variant",
@@ -71,6 +77,11 @@ export class CardGameSetup {
     this.seatsEl = h("div", { class: "cg-seats" });
     this.hereBox = h("input", { type: "checkbox", id: "cg-here", testid: "cg-here" });
     this.hereBox.checked = prevHere;
+    this.codeInput = h("input", { type: "text", id: "cg-code-input", testid: "cg-code-input", autocomplete: "off",
+      spellcheck: "false", autocapitalize: "characters", maxlength: "60", placeholder: t("cg.codePlaceholder"),
+      "aria-describedby": "cg-code-note", oninput: () => this.codeChanged() });
+    this.codeInput.value = prevCode;
+    this.codeError = h("div", { class: "error", role: "alert", testid: "cg-code-error", hidden: true });
     this.errorEl = h("div", { class: "error", role: "alert", hidden: true });
     this.startBtn = h("button", { type: "submit", class: "primary", testid: "cg-start" }, t("cg.start"));
 
@@ -80,11 +91,32 @@ export class CardGameSetup {
         h("label", { class: "field" }, h("span", null, t("cg.variant")), this.variantSel),
         h("label", { class: "field" }, h("span", null, t("cg.shape")), this.shapeSel),
         h("label", { class: "field" }, h("span", null, t("cg.players")), this.playersSel)),
+      h("label", { class: "field cg-code" }, h("span", null, t("cg.codeField")), this.codeInput,
+        h("small", { id: "cg-code-note", class: "cg-seat-note" }, t("cg.codeNote"))),
+      this.codeError,
       this.seatsEl,
       h("label", { class: "check" }, this.hereBox, h("span", null, t("cg.hereAll"))),
       this.errorEl,
       h("div", { class: "buttons" }, this.startBtn));
     this.buildSeats();
+    this.codeChanged(true);
+  }
+
+  // With a code, its number of players sets the seats, and the variant and board choices
+  // (the code's own) are set aside.
+  codeChanged(keepError) {
+    if (!keepError) this.showCodeError("");
+    const m = CODE_START.exec(this.codeInput.value);
+    for (const sel of [this.variantSel, this.shapeSel, this.playersSel]) sel.disabled = !!m;
+    if (m && this.playersSel.value !== m[2]) {
+      this.playersSel.value = m[2];
+      this.buildSeats();
+    }
+  }
+
+  showCodeError(text) {
+    this.codeError.textContent = text || "";
+    this.codeError.hidden = !text;
   }
 
   buildSeats() {
@@ -131,7 +163,14 @@ export class CardGameSetup {
       return;
     }
     this.showError("");
-    const fields = {
+    this.showCodeError("");
+    const code = this.codeInput.value.trim().toUpperCase();
+    if (code && !CODE.test(code)) {
+      this.showCodeError(t("cg.codeBad"));
+      this.codeInput.focus();
+      return;
+    }
+    const fields = code ? { game: "card-game", code, seat_kinds: kinds } : {
       game: "card-game",
       variant: composeVariant(this.variantSel.value, this.shapeSel.value),
       seat_kinds: kinds,
@@ -147,6 +186,12 @@ export class CardGameSetup {
       this.startBtn.disabled = false;
     }
     if (!reply) { this.showError(t("conn.lost")); return; }
+    if (!reply.ok && code) {
+      // the server's bad-code text is about the solitaire's codes: say the card game's
+      this.showCodeError(reply.message_code === "bad-code" ? t("cg.codeBad") : errorText(reply));
+      this.codeInput.focus();
+      return;
+    }
     if (!reply.ok) { this.showError(errorText(reply)); return; }
     this.onStart(reply);
   }
