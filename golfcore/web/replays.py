@@ -36,9 +36,9 @@ from golfcore.web.seats import HUMAN
 from golfcore.web.tables import CARD_GAME, SOLITAIRE, LiveCardGame, LiveSolitaire, LiveTable
 
 #: The most moves a ``replay`` request's ``moves`` may hold (the message is bounded anyway).
-MAX_MOVES = 2000
+MAX_MOVES = 500
 #: The most steps (views) a ``replay`` reply holds: a longer game is refused (``too-long``).
-MAX_STEPS = 3000
+MAX_STEPS = 2000
 #: The form of the codes a replay takes, checked before anything is parsed.
 _SOLITAIRE_CODE = re.compile(r"GO1-[A-Z]-[A-Z]{7}")
 _REPLAY_CODE = re.compile(r"GK1-[A-Z][2-6][1-9][1-9](?:-[A-Z]{7}){4}")
@@ -99,21 +99,28 @@ def step_of(table: LiveTable, last: dict[str, Any] | None) -> dict[str, Any]:
 
 
 def steps(table: LiveTable, actions: Sequence[LoggedAction]
-          ) -> tuple[list[dict[str, Any]], LiveTable]:
+          ) -> tuple[list[dict[str, Any]], LiveTable, str | None]:
     """The views of ``table`` and of the table after each of ``actions`` (replayed as a
-    resume does: a refused action is an error), and the table after the last one."""
+    resume does: a refused action is an error), the table after the last one, and the
+    solitaire's moves as a share link writes them (:func:`parse_moves`; ``None`` when one of
+    them has no letter, and for the card game)."""
     if len(actions) + 1 > MAX_STEPS:
         raise refused(TOO_LONG, f"the game has {len(actions)} actions: a replay shows at "
                                 f"most {MAX_STEPS - 1}")
     views = [step_of(table, None)]
+    letters: list[str] | None = [] if isinstance(table, LiveSolitaire) else None
     for action in actions:
-        before = table
+        if letters is not None:
+            letter = _letter(table, action.request)
+            letters = None if letter is None else letters
+            if letters is not None and letter is not None:
+                letters.append(letter)
         table = replay(table, action)
-        views.append(step_of(table, _last(before, table, action)))
-    return views, table
+        views.append(step_of(table, _last(table, action)))
+    return views, table, None if letters is None else "".join(letters)
 
 
-def _last(before: LiveTable, after: LiveTable, action: LoggedAction) -> dict[str, Any]:
+def _last(after: LiveTable, action: LoggedAction) -> dict[str, Any]:
     request = action.request
     cmd = str(request.get("cmd"))
     if isinstance(after, LiveCardGame):
@@ -141,14 +148,7 @@ def moves_text(table: LiveTable, actions: Sequence[LoggedAction]) -> str | None:
     """The moves of a solitaire log from ``table`` as :func:`parse_moves` reads them; ``None``
     when one of them has no letter (a play of another card than the free one, a round's next
     hole). A play that names the free card's row (as the page's touch does) is its column."""
-    out = []
-    for action in actions:
-        letter = _letter(table, action.request)
-        if letter is None or not isinstance(table, LiveSolitaire):
-            return None
-        out.append(letter)
-        table = replay(table, action)
-    return "".join(out)
+    return steps(table, actions)[2]
 
 
 def _letter(table: LiveTable, request: dict[str, Any]) -> str | None:
@@ -172,19 +172,19 @@ def reply_of(table: LiveTable, actions: Sequence[LoggedAction],
              kinds: Sequence[str] | None = None) -> dict[str, Any]:
     """The reply to a ``replay`` of ``table`` (as dealt) and its ``actions``: refused for a
     match that is not over."""
+    views, final, moves = steps(table, actions)
     if isinstance(table, LiveCardGame):
-        views, final = steps(table, actions)
         if not isinstance(final, LiveCardGame) or not final.match.is_over:
             raise refused(NOT_OVER, "the match is not over: a replay of it would show the "
                                     "cards of a game still being played")
         return {"game": CARD_GAME, "variant": table.variant, "code": final.match.code,
                 "players": table.match.players, "kinds": list(kinds or table.kinds),
                 "steps": views}
-    views, _ = steps(table, actions)
     assert isinstance(table, LiveSolitaire)
     code = table.state().get("code")
     return {"game": SOLITAIRE, "variant": table.variant, "code": code,
-            "moves": moves_text(table, actions) if table.course is None and code else None,
+            "moves": moves if table.course is None and code and moves is not None
+            and len(moves) <= MAX_MOVES else None,
             "round": None if table.course is None else str(table.course.code),
             "steps": views}
 

@@ -19,8 +19,8 @@ export function installReplay(app) {
   return viewer;
 }
 
-// The solitaire's buttons: «Repetición» (its table, as saved), the won dialog's «Ver la
-// repetición», and «Copiar enlace» (the deal's share link), usable while a code is shown.
+// The solitaire's buttons: «Repetición» (its table, as saved), the end dialogs' «Ver la
+// repetición», and «Compartir» (copies the deal's share link), usable while a code is shown.
 function bindSolitaire(app) {
   const el = (testid) => document.querySelector(`[data-testid="${testid}"]`);
   const replayOwn = () => {
@@ -28,7 +28,9 @@ function bindSolitaire(app) {
     openReplay({});
   };
   el("replay-open").addEventListener("click", replayOwn);
-  el("won-replay").addEventListener("click", () => { hideOverlay(el("won-dialog"), { keepFocus: true }); replayOwn(); });
+  for (const dialog of ["won", "blocked"]) {
+    el(`${dialog}-replay`).addEventListener("click", () => { hideOverlay(el(`${dialog}-dialog`), { keepFocus: true }); replayOwn(); });
+  }
   const code = el("game-code");
   const copy = el("copy-link");
   copy.addEventListener("click", async () => {

@@ -9,9 +9,9 @@
 
 import { h } from "./ui.js";
 
-export const MAX_FRAGMENT = 2100;
+export const MAX_FRAGMENT = 600;
 const DEAL = /^GO1-[A-Z]-[A-Z]{7}$/;
-const SOLITAIRE_REPLAY = /^(GO1-[A-Z]-[A-Z]{7})\.([1-9dru]{0,2000})$/;
+const SOLITAIRE_REPLAY = /^(GO1-[A-Z]-[A-Z]{7})\.([1-9dru]{0,500})$/;
 const CARD_REPLAY = /^GK1-[A-Z][2-6][1-9][1-9](-[A-Z]{7}){4}$/;
 
 // What a fragment asks for: {kind: "deal", code}, {kind: "replay", code, moves?},

@@ -264,6 +264,7 @@ export default {
   "rp.cards": "{n} cards",
   "rp.cards.one": "1 card",
   "rp.link": "Share link",
+  "rp.share": "Share",
   "rp.copyLink": "Copy link",
   "rp.copied": "Link copied",
   "rp.close": "Close",

@@ -264,6 +264,7 @@ export default {
   "rp.cards": "{n} cartas",
   "rp.cards.one": "1 carta",
   "rp.link": "Enlace para compartir",
+  "rp.share": "Compartir",
   "rp.copyLink": "Copiar enlace",
   "rp.copied": "Enlace copiado",
   "rp.close": "Cerrar",
