@@ -56,6 +56,10 @@ def set_lang(page: Any, lang: str) -> None:
                   ".dispatchEvent(new Event('change'))")
 
 
+def serious(page: Any) -> list[dict[str, Any]]:
+    return [v for v in axe_audit(page)["violations"] if v["impact"] in ("serious", "critical")]
+
+
 def audit_viewer(app: Any, shot: Any, name: str) -> None:
     """axe-core and the other language's words on the open viewer, at every size, in both
     languages; a screenshot at each size."""
@@ -68,8 +72,7 @@ def audit_viewer(app: Any, shot: Any, name: str) -> None:
         for size, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(50)
-            bad = [v for v in axe_audit(page)["violations"]
-                   if v["impact"] in ("serious", "critical")]
+            bad = serious(page)
             if bad:
                 problems.append(f"{name} {lang} {size}: {json.dumps(bad)}")
             foreign = foreign_in_viewer(page, lang, words)
@@ -152,7 +155,8 @@ def test_a_solitaire_game_is_replayed_and_its_links_copied(open_page, make_app, 
     app.expect("moves").to_have_text(app.number(3))       # the game itself is as it was
 
 
-def test_share_links_ask_first_and_crafted_ones_are_refused(open_page, make_app, web_server):
+def test_share_links_ask_first_and_crafted_ones_are_refused(open_page, make_app, web_server,
+                                                            shot):
     app = make_app(open_page(url=f"{web_server.url}#deal=GO1-E-AAAAAAC"))
     page, frames = app.page, app.frames
     app.expect("link-dialog").to_be_visible()
@@ -160,6 +164,8 @@ def test_share_links_ask_first_and_crafted_ones_are_refused(open_page, make_app,
     assert page.evaluate("location.hash") == ""              # a reload does not ask again
     assert not [m for m in frames.sent if isinstance(m, dict) and m.get("code")], \
         "nothing of the link may reach the server before the person confirms"
+    assert not serious(page)
+    shot(page, "deal-link")
     app("link-open").click()
     app.expect("link-dialog").to_be_hidden()
     app.expect("game-code").to_have_text("GO1-E-AAAAAAC")
@@ -198,6 +204,9 @@ def test_share_links_ask_first_and_crafted_ones_are_refused(open_page, make_app,
         app.expect("link-body").to_have_text(
             "Este enlace no es un reparto ni una repetición válidos: no se ha hecho nada.")
         app.expect("link-open").to_be_hidden()
+        if crafted.startswith("#deal=A"):
+            assert not serious(page)
+            shot(page, "bad-link")
         app("link-cancel").click()
         app.expect("link-dialog").to_be_hidden()
     assert len(frames.sent) == sent, frames.sent[sent:]
@@ -249,6 +258,8 @@ def test_a_finished_match_is_replayed_and_a_match_not_over_never(open_page, make
     page.reload()
     app.expect("match-over").to_be_visible()
     app.expect("cg-code").to_have_text(code)
+    assert not serious(page)
+    shot(page, "match-over")
     app("cg-copy-code").click()
     app.expect(page.locator("#notice")).to_contain_text(code)
     assert clipboard(page) == code

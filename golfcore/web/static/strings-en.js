@@ -280,7 +280,7 @@ export default {
   "rp.badLink": "This link is not a valid deal or replay: nothing was done.",
   "rp.noTable": "Play or open a game to watch its replay.",
   "cg.codeField": "Match or replay code (optional)",
-  "cg.codePlaceholder": "GC1-G233-AAAAAAB or GK1-…",
+  "cg.codePlaceholder": "GC1-G233-AAAAAAB",
   "cg.codeBad": "That code is not valid: a card-game code looks like GC1-G233-AAAAAAB (rule, players, rows and columns, and 7 letters), and a replay code starts with GK1- and has 4 groups of 7 letters.",
   "cg.codeNote": "With a code, the number of players and the board are the code's.",
   "cg.copyCode": "Copy the code",

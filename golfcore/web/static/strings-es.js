@@ -280,7 +280,7 @@ export default {
   "rp.badLink": "Este enlace no es un reparto ni una repetición válidos: no se ha hecho nada.",
   "rp.noTable": "Juega o abre una partida para ver su repetición.",
   "cg.codeField": "Código de partida o de repetición (opcional)",
-  "cg.codePlaceholder": "GC1-G233-AAAAAAB o GK1-…",
+  "cg.codePlaceholder": "GC1-G233-AAAAAAB",
   "cg.codeBad": "Ese código no sirve: un código del juego de cartas es como GC1-G233-AAAAAAB (regla, jugadores, filas y columnas, y 7 letras), y uno de repetición empieza por GK1- y tiene 4 grupos de 7 letras.",
   "cg.codeNote": "Con un código, el número de jugadores y el tablero son los del código.",
   "cg.copyCode": "Copiar el código",
