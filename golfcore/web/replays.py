@@ -252,16 +252,19 @@ async def answer(request: dict[str, Any], *, read: Read, store: Any, table_id: s
         found = await read(store.finished_with_code, code)
         if found is None:
             raise refused(NO_REPLAY, "no finished match of this server has that replay code")
-        return await read(_saved, store, found)
+        reply = await read(_saved, store, found)
+        if reply is None:                     # deleted meanwhile
+            raise refused(NO_REPLAY, "the match of that replay code is no longer saved")
+        return reply
     if table_id is None:
         raise RequestError("no-table", "no table yet: 'replay' without 'code' replays the "
                                        "connection's own table")
     if draft is not None:                     # dealt, never played: its one step
         return reply_of(draft, [])
-    reply = await read(_saved, store, table_id)
-    if reply is None:
+    own = await read(_saved, store, table_id)
+    if own is None:
         raise RequestError("no-table", "this table is no longer in the database")
-    return reply
+    return own
 
 
 def _saved(store: Any, table_id: str) -> dict[str, Any] | None:

@@ -5,7 +5,7 @@
 // refused with a message, and nothing is done. A fragment changed in an open tab (a link
 // pasted into the address bar) is read the same way.
 
-import { t, errorText, applyStatic } from "./i18n.js";
+import { t, errorText, onLangChange } from "./i18n.js";
 import { h, showOverlay, hideOverlay } from "./ui.js";
 import { readFragment } from "./share.js";
 import { openReplay } from "./replay.js";
@@ -39,17 +39,26 @@ class LinkDialog {
     this.body = h("p", { id: "link-body", testid: "link-body" });
     this.error = h("p", { class: "error", role: "alert", testid: "link-error", hidden: true });
     this.openBtn = h("button", { type: "button", class: "primary", testid: "link-open", onclick: () => this.accept() });
-    this.cancelBtn = h("button", { type: "button", testid: "link-cancel", "data-i18n": "rp.cancel", onclick: () => hideOverlay(this.el) }, t("rp.cancel"));
+    this.cancelBtn = h("button", { type: "button", testid: "link-cancel", onclick: () => hideOverlay(this.el) });
     this.el = h("div", { class: "overlay", testid: "link-dialog", role: "dialog", "aria-modal": "true",
       "aria-labelledby": "link-title", "aria-describedby": "link-body", hidden: true },
     h("div", { class: "dialog rp-link-dialog" }, this.title, this.body, this.error,
       h("div", { class: "buttons" }, this.openBtn, this.cancelBtn)));
     document.body.appendChild(this.el);
+    onLangChange(() => { if (this.link && !this.el.hidden) this.render(); });
   }
 
   offer(link) {
     this.link = link;
     this.error.hidden = true;
+    this.render();
+    const bad = link.kind === "bad";
+    showOverlay(this.el, bad ? '[data-testid="link-cancel"]' : '[data-testid="link-open"]');
+  }
+
+  // The dialog's texts, in the page's language.
+  render() {
+    const link = this.link;
     const bad = link.kind === "bad";
     const playing = this.inProgress();
     this.title.textContent = t(bad ? "rp.badLinkTitle" : link.kind === "deal" ? "rp.dealTitle" : "rp.replayTitle");
@@ -61,9 +70,6 @@ class LinkDialog {
     this.openBtn.hidden = bad;
     this.openBtn.textContent = t(link.kind === "deal" ? "rp.openDeal" : "rp.openReplay");
     this.cancelBtn.textContent = t(bad ? "rp.close" : "rp.cancel");
-    applyStatic(this.el);
-    this.cancelBtn.textContent = t(bad ? "rp.close" : "rp.cancel");
-    showOverlay(this.el, bad ? '[data-testid="link-cancel"]' : '[data-testid="link-open"]');
   }
 
   // A solitaire game with moves made and not over, on screen.

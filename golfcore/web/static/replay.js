@@ -148,7 +148,8 @@ class ReplayViewer {
       const word = String(step.action || "").split(/\s+/)[0];
       const card = step.waste ? cardLabel(step.waste) : t("say.empty");
       const key = { draw: "say.draw", undo: "say.undo", redeal: "say.redeal", play: "say.play" }[word];
-      what = key ? t(key, { card }) : String(step.action || "");
+      if (word === "next-hole") what = t("round.holeOf", { hole: step.hole ?? "", holes: 9 });
+      else what = key ? t(key, { card }) : "";
       if (step.status === "won") what += `. ${t("say.won")}`;
     }
     return `${where}: ${what}`;
