@@ -82,6 +82,16 @@ def audit_viewer(app: Any, shot: Any, name: str) -> None:
                 shot(page, f"{name}-{size}")
     page.set_viewport_size({"width": 1280, "height": 800})
     set_lang(page, "es")
+    for theme in ("dark", "contrast", "light"):              # the themes' colours too
+        page.evaluate(f"document.querySelector('[data-testid=theme]').value = '{theme}';"
+                      "document.querySelector('[data-testid=theme]')"
+                      ".dispatchEvent(new Event('change'))")
+        app.expect(page.locator("html")).to_have_attribute("data-theme", theme)
+        bad = serious(page)
+        if bad:
+            problems.append(f"{name} {theme}: {json.dumps(bad)}")
+        if theme != "light":
+            shot(page, f"{name}-{theme}")
     assert not problems, "\n".join(problems)
 
 
