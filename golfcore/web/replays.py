@@ -33,6 +33,7 @@ from golfcore.protocol.cardgame import RequestError
 from golfcore.web.records import LoggedAction, SeatRecord
 from golfcore.web.resume import from_snapshot, replay
 from golfcore.web.seats import HUMAN
+from golfcore.web.store import Store
 from golfcore.web.tables import CARD_GAME, SOLITAIRE, LiveCardGame, LiveSolitaire, LiveTable
 
 #: The most moves a ``replay`` request's ``moves`` may hold (the message is bounded anyway).
@@ -241,7 +242,7 @@ def from_log(game: str, seats: tuple[SeatRecord, ...], first: dict[str, Any],
 Read = Callable[..., Awaitable[Any]]
 
 
-async def answer(request: dict[str, Any], *, read: Read, store: Any, table_id: str | None,
+async def answer(request: dict[str, Any], *, read: Read, store: Store, table_id: str | None,
                  draft: LiveTable | None) -> dict[str, Any]:
     """The reply to a ``replay`` request; every read of the store through ``read`` (a worker
     thread), the replay itself too (a long log takes a few milliseconds per hundred actions)."""
@@ -267,7 +268,7 @@ async def answer(request: dict[str, Any], *, read: Read, store: Any, table_id: s
     return own
 
 
-def _saved(store: Any, table_id: str) -> dict[str, Any] | None:
+def _saved(store: Store, table_id: str) -> dict[str, Any] | None:
     log = store.log_of(table_id)
     if log is None:
         return None
