@@ -141,7 +141,8 @@ class ReplayViewer {
     let what = "";
     if (this.data.game === "card-game") {
       const [word, place] = String(step.action || "").split(/\s+/);
-      const key = `cg.last.${word}`;
+      // six-card golf: a drawn card discarded ends the turn, nothing is turned up
+      const key = word === "discard" && !place ? "rp.discardEnd" : `cg.last.${word}`;
       what = t(key, { n: (step.seat ?? 0) + 1, p: place || "" });
       if (what === key) what = String(step.action || "");
     } else {

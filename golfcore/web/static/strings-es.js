@@ -265,6 +265,7 @@ export default {
   "rp.cards.one": "1 carta",
   "rp.link": "Enlace para compartir",
   "rp.share": "Compartir",
+  "rp.discardEnd": "Jugador {n} ha descartado la carta robada",
   "rp.copyLink": "Copiar enlace",
   "rp.copied": "Enlace copiado",
   "rp.close": "Cerrar",
