@@ -265,7 +265,7 @@ export default {
   "rp.cards.one": "1 card",
   "rp.link": "Share link",
   "rp.share": "Share",
-  "rp.discardEnd": "Player {n} discarded the card drawn",
+  "rp.discardEnd": "Seat {n} discarded the card drawn",
   "rp.copyLink": "Copy link",
   "rp.copied": "Link copied",
   "rp.close": "Close",
