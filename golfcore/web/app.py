@@ -64,7 +64,7 @@ from golfcore.web.offline import routes_for as offline_routes
 from golfcore.web.live import LiveTables
 from golfcore.web.messages import (BAD_TOKEN, MAX_MESSAGE, NO_TABLE, Message, finish,
                                    read_message)
-from golfcore.web.records import NotSaved, StoreError
+from golfcore.web.records import LoggedAction, NotSaved, StoreError
 from golfcore.web.saver import NOT_SAVED, NOT_SAVED_MESSAGES, SAVE_SECONDS, Saver
 from golfcore.web.searches import Searches
 from golfcore.web.security import Guard, Policy
@@ -84,7 +84,7 @@ class Hub(LiveTables):
     def __init__(self, saver: Saver, bot_delay: float, limits: Limits | None = None) -> None:
         super().__init__(saver, bot_delay, limits)
         self.connections: set[Connection] = set()
-        self.searches = Searches(self.bounds, self._seat_found)
+        self.searches = Searches(self.bounds, self._seat_found, self._read_log)
 
     # -- requests ----------------------------------------------------------------------------------
 
@@ -234,6 +234,17 @@ class Hub(LiveTables):
     async def _seat_found(self, conn: Connection, draft: LiveTable) -> dict[str, Any]:
         """Create the table of a winnable deal a search found, and seat ``conn`` there."""
         return self.started(conn, await self.create(draft, client=conn.client), (0,))
+
+    async def _read_log(self, table_id: str) -> tuple[dict[str, Any], list[LoggedAction]]:
+        """A table's first snapshot and its actions, read off the loop (the coach's review)."""
+        def read() -> tuple[dict[str, Any], list[LoggedAction]]:
+            snapshots = self.store.snapshots(table_id)
+            if not snapshots or snapshots[0]["version"] != 0:
+                raise GolfError("this table's log does not start at its deal: no review")
+            actions = [LoggedAction(a["version"], a["seat"], a["request"], a["at"])
+                       for a in self.store.actions(table_id)]
+            return snapshots[0]["snapshot"], actions
+        return await self.saver.read(read)
 
     # -- the socket --------------------------------------------------------------------------------
 

@@ -47,7 +47,8 @@ NEW: dict[str, set[str]] = {
 GAME_COMMANDS: dict[str, dict[str, set[str]]] = {
     SOLITAIRE: {"state": set(), "legal": set(), "play": {"column", "row", "card", "version"},
                 "draw": {"version"}, "redeal": {"version"}, "undo": {"version"},
-                "hint": {"strategy", "limit", "seconds"}, "next-hole": {"version"}},
+                "hint": {"strategy", "limit", "seconds"}, "next-hole": {"version"},
+                "coach": {"version", "review"}},
     CARD_GAME: {"observe": {"seat"}, "legal": {"seat"}, "act": {"seat", "action", "version"},
                 "referee": set()},
 }

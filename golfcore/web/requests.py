@@ -114,7 +114,9 @@ def find_winnable(variant: str, *, tries: int = WINNABLE_TRIES, limit: int = SEA
 
 def is_search(cmd: str, request: dict[str, Any]) -> bool:
     """Whether a request runs a search (a thread, one at a time per connection): a hint whose
-    strategy searches (the solver's or the fair hint's)."""
+    strategy searches (the solver's or the fair hint's), and the coach."""
+    if cmd == "coach":
+        return True
     if cmd == "hint":
         return hints.is_search(request.get("strategy"))
     return cmd == "new" and request.get("game", SOLITAIRE) == SOLITAIRE \
