@@ -6,6 +6,7 @@ import { t, getLang, setLang, applyStatic, pick, onLangChange } from "./i18n.js"
 import { $, showOverlay, hideOverlay, notice, rovingKeys, syncRoving, setFocusFallback } from "./ui.js";
 import * as store from "./store.js";
 import { Solitaire } from "./solitaire.js";
+import { Coach } from "./coach.js";
 import { NewGameDialog } from "./newgame.js";
 import { CardGame } from "./cardgame.js";
 import { StatsPage } from "./stats.js";
@@ -29,6 +30,7 @@ class App {
     this.net = new Net();
     this.conn = new ConnectionState();
     this.solitaire = new Solitaire(this);
+    this.coach = new Coach(this);
     this.newDialog = new NewGameDialog(this);
     this.cardgame = new CardGame(this);
     this.stats = new StatsPage(this);

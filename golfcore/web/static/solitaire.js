@@ -209,6 +209,7 @@ export class Solitaire {
     $("game-code").textContent = "";
     this.scorecard.render(null, null);
     this.showMessage("");
+    if (this.app.coach) this.app.coach.update();
   }
 
   render(state, round, opts) {
@@ -234,6 +235,7 @@ export class Solitaire {
     document.getElementById("variant-name").textContent = this.app.variantTitle(state.variant);
     this.scorecard.render(this.round, state);
     this.renderEnd(state, options.quiet);
+    if (this.app.coach) this.app.coach.update();
   }
 
   renderColumns(columns, state) {

@@ -1,0 +1,116 @@
+"""The coach in a real browser (docs/web.md, "The coach"): off by default; switched on, the
+indicator beside the board says whether the deal can still be won, changes with the move that
+loses it and is announced then; after the game the review lists that move. axe-core on the
+indicator and the review at three sizes in both languages.
+
+Deal 24 of app-facil (GO1-E-AAAAAAY) is winnable and playing column 2 first (the 10♠) loses
+it, then 16 draws block the game: checked with golfcore first (tests/test_web_coach.py too).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from a11y import axe_audit, foreign_words, language_words, low_contrast_on_felt
+
+from golfcore import Game
+from golfcore.solitaire.search.solver import solver_for
+
+VARIANT, DEAL, COLUMN = "app-facil", 24, 2
+SIZES = {"wide": (1920, 1080), "desktop": (1280, 800), "phone": (390, 844)}
+TEXTS = {"es": {"lost": "Ya no se puede ganar", "review": "Revisión", "move": "Jugada 1:",
+                "cost": "costó la partida", "card": "10 de picas, columna 2"},
+         "en": {"lost": "No longer winnable", "review": "Review", "move": "Move 1:",
+                "cost": "cost the win", "card": "10 of spades, column 2"}}
+
+
+def losing_game() -> Game:
+    game = Game(VARIANT, deal=DEAL)
+    solver = solver_for(game.rules)
+    assert solver.solve(game.position, best=False).winnable is True
+    game.play(str(COLUMN))
+    assert solver.solve(game.position, best=False).winnable is False
+    return game
+
+
+def announced(app: Any) -> list[str]:
+    return app("announcer").locator("p").all_inner_texts()
+
+
+def audit(app: Any, screen: str, lang: str, words: dict[str, set[str]],
+          problems: list[str]) -> None:
+    # the live region is a log of what was said, each line in the language of its moment
+    app.page.evaluate("document.getElementById('announcer').replaceChildren()")
+    app.page.wait_for_timeout(50)
+    bad = [v for v in axe_audit(app.page)["violations"] if v["impact"] in ("serious", "critical")]
+    if bad:
+        problems.append(f"{screen}: axe: {json.dumps(bad, ensure_ascii=False)}")
+    low = low_contrast_on_felt(app.page)
+    if low:
+        problems.append(f"{screen}: text on the felt under 4.5:1: {low}")
+    foreign = foreign_words(app.page, lang, words)
+    if foreign:
+        problems.append(f"{screen}: words of the other language: {foreign}")
+
+
+def test_the_coach_sees_the_win_lost_and_reviews_the_game(app, shot, until):
+    game = losing_game()
+    app.start_code(Game(VARIANT, deal=DEAL).code)
+    # off by default: no switch on, no verdict, no coach request
+    app.expect("coach-switch").not_to_be_checked()
+    app.expect("coach-status").to_be_hidden()
+    assert "coach" not in app.frames.sent_commands()
+
+    app("coach-switch").check()
+    app.expect("coach-status").to_have_text("Aún se puede ganar")
+    until(app.page, lambda: "Entrenador: Aún se puede ganar" in announced(app),
+          "the first verdict announced")
+    shot(app.page, "winnable")
+    app.play(COLUMN)
+    app.expect("coach-status").to_have_text(TEXTS["es"]["lost"])
+    until(app.page, lambda: announced(app)[-1:] == [f"Entrenador: {TEXTS['es']['lost']}"],
+          "the change announced")
+    shot(app.page, "lost")
+    # the same verdict after the next move: not announced again
+    app.draw()
+    app.expect("moves").to_have_text(app.number(2))
+    app.expect("coach-status").to_have_text(TEXTS["es"]["lost"])
+    assert sum(TEXTS["es"]["lost"] in line for line in announced(app)) == 1
+    for moves in range(3, game.summary()["stock"] + 2):
+        app.draw()
+        app.expect("moves").to_have_text(app.number(moves))
+    app.expect("blocked-dialog").to_be_visible()
+
+    app("blocked-dialog").get_by_test_id("review-button").click()
+    app.expect("review-dialog").to_be_visible()
+    first = app("review-move").first
+    app.expect(first).to_contain_text(TEXTS["es"]["move"])
+    app.expect(first).to_contain_text(TEXTS["es"]["card"])
+    app.expect(first).to_contain_text(TEXTS["es"]["cost"])
+
+    words, problems = language_words(), []
+    for lang in ("es", "en"):
+        app("lang").select_option(lang)
+        app.expect(app("review-move").first).to_contain_text(TEXTS[lang]["cost"])
+        for size, (width, height) in SIZES.items():
+            app.page.set_viewport_size({"width": width, "height": height})
+            audit(app, f"review-{lang}-{size}", lang, words, problems)
+            shot(app.page, f"review-{lang}-{size}")
+    app.page.locator("#review-close").click()
+    app.expect("review-dialog").to_be_hidden()
+    app.page.locator("#blocked-close").click()
+    app.expect("blocked-dialog").to_be_hidden()
+    for lang in ("en", "es"):
+        app("lang").select_option(lang)
+        app.expect("coach-status").to_have_text(TEXTS[lang]["lost"])
+        for size, (width, height) in SIZES.items():
+            app.page.set_viewport_size({"width": width, "height": height})
+            audit(app, f"board-{lang}-{size}", lang, words, problems)
+            shot(app.page, f"board-{lang}-{size}")
+    assert not problems, "\n".join(problems)
+
+    # the switch is kept in the page's settings
+    app.page.reload()
+    app.expect("coach-switch").to_be_checked()
+    app.expect("coach-status").to_have_text(TEXTS["es"]["lost"])
