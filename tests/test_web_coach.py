@@ -18,6 +18,7 @@ import pytest
 from golfcore.solitaire import engine
 from golfcore.solitaire.game import Game
 from golfcore.solitaire.moves import Move
+from golfcore.solitaire.search.solver import solver_for
 from golfcore.web import coach
 from golfcore.web.coach import ReviewBudget, played_moves, review, verdict
 from golfcore.web.seats import HUMAN, draft_seats
@@ -55,33 +56,6 @@ def test_verdicts_on_positions_known_winnable_and_lost() -> None:
     assert verdict(game.rules, after, limit=100).winnable is None       # cut: unknown
 
 
-def test_the_review_of_a_saved_game_marks_the_move_that_lost_the_win(tmp_path: Path) -> None:
-    with Store(tmp_path / "t.sqlite3") as store:
-        saved = Saved(store, LiveSolitaire("", 0, draft_seats([HUMAN]),
-                                           Game("app-facil", deal=LOSING_DEAL)))
-        start = saved.table
-        saved.act("draw")
-        saved.act("undo")                                 # a move taken back costs nothing
-        saved.act("play", column=LOSING_COLUMN)
-        while not saved.table.game.is_over:
-            saved.act("draw")
-        actions = [coach.LoggedAction(a["version"], a["seat"], a["request"], a["at"])
-                   for a in store.actions(saved.id)]
-    moves = played_moves(start, actions)
-    assert [m.action for m in moves[:3]] == ["draw", "play", "draw"] and moves[0].undone
-    assert moves[1].card == LOSING_CARD and moves[1].column == LOSING_COLUMN
-    found = review(start.game.rules, moves)
-    assert found.complete and found.costly[0] == 1
-    marked = found.moves[1]
-    assert (marked.before, marked.after, marked.lost_win) == (True, False, True)
-    # the deal's first draw loses the win too (13 of app-facil is the other way), but it
-    # was undone: not among the costly
-    assert 0 not in found.costly
-    assert all(m.before is False for m in found.moves[2:])
-    last = found.moves[-1]
-    assert last.fair is not None and last.fair.loss == 0.0   # the last draw: exact, no choice
-
-
 def test_a_review_over_its_budget_says_unknown() -> None:
     game = Game("app-facil", deal=LOSING_DEAL)
     table = LiveSolitaire("t", 0, draft_seats([HUMAN]), game)
@@ -114,18 +88,25 @@ def test_the_review_after_a_lost_game_marks_the_move(browser: Browser,
     early = browser("coach", version=0, review=True)
     assert early["ok"] is False and early["error"] == coach.NOT_OVER
     assert early["messages"]["es"] and early["messages"]["en"]
-    browser("play", column=LOSING_COLUMN, version=0)
-    reply = browser("draw", version=1)
+    browser("draw", version=0)
+    browser("undo", version=1)                         # a move taken back costs nothing
+    browser("play", column=LOSING_COLUMN, version=2)
+    reply = browser("draw", version=3)
     while reply["state"]["status"] == "playing":
         reply = browser("draw", version=reply["version"])
     done = browser("coach", version=reply["version"], review=True)
     assert done["ok"], done
     found = done["review"]
-    first = found["moves"][found["costly"][0]]
-    assert first == {"number": 1, "action": "play", "column": LOSING_COLUMN,
-                     "card": LOSING_CARD, "undone": False, "before": True, "after": False,
-                     "lost_win": True, "fair": None}
-    assert found["complete"] is True and len(found["moves"]) == 17
+    moves = found["moves"]
+    # the deal's first draw loses the win too, but it was undone: not among the costly;
+    # "number" is the move counter the page shows (an undo never lowers it)
+    assert moves[0]["action"] == "draw" and moves[0]["undone"] and moves[0]["lost_win"]
+    assert found["costly"] == [1]
+    assert moves[1] == {"number": 2, "action": "play", "column": LOSING_COLUMN,
+                        "card": LOSING_CARD, "undone": False, "before": True, "after": False,
+                        "lost_win": True, "fair": None}   # too early for an exact chance
+    assert all(m["before"] is False and m["fair"]["loss"] == 0.0 for m in moves[2:])
+    assert found["complete"] is True and len(moves) == 18
 
 
 def test_a_verdict_over_the_bound_is_unknown_and_the_loop_goes_on(browser: Browser) -> None:
@@ -169,6 +150,30 @@ def test_the_review_is_bounded_in_time() -> None:
         actions.append(coach.LoggedAction(version, 0, {"cmd": "draw"}, 0.0))
     began = time.monotonic()
     found = review(game.rules, played_moves(table, actions),
-                   ReviewBudget(seconds=0.1, fair_seconds=0.05))
+                   ReviewBudget(seconds=0.1, fair_seconds=0.0))
     assert time.monotonic() - began < 2.0
     assert any(m.after is None for m in found.moves)
+
+
+def test_the_review_names_a_fair_chance_cost_where_it_is_exact(tmp_path: Path) -> None:
+    # deal 1 of app-facil won by the solver's line: the win is never lost, but near the end
+    # its 35th move plays column 6 where column 7 keeps a better chance for a player who
+    # cannot see the stock (exactly 0.45 against 0.3: the solver's line was lucky)
+    game = Game("app-facil", deal=1)
+    line = solver_for(game.rules).solve(game.position, best=False).line
+    with Store(tmp_path / "t.sqlite3") as store:
+        saved = Saved(store, LiveSolitaire("", 0, draft_seats([HUMAN]), game))
+        start = saved.table
+        for move in line:
+            if move.is_draw:
+                saved.act("draw")
+            else:
+                saved.act("play", column=move.column)
+        actions = [coach.LoggedAction(a["version"], a["seat"], a["request"], a["at"])
+                   for a in store.actions(saved.id)]
+    found = review(start.game.rules, played_moves(start, actions))
+    assert not any(m.lost_win for m in found.moves)
+    costly = found.moves[found.costly[0]]
+    assert costly.played.number == 35 and costly.played.column == 6
+    assert costly.fair is not None and round(costly.fair.loss, 2) == 0.15
+    assert found.moves[0].fair is None                  # the deal's start: no exact chance

@@ -68,8 +68,13 @@ def test_the_coach_sees_the_win_lost_and_reviews_the_game(app, shot, until):
           "the first verdict announced")
     shot(app.page, "winnable")
     app.play(COLUMN)
+    app("hint").click()                # while the coach searches: it waits, never `busy`
     app.expect("coach-status").to_have_text(TEXTS["es"]["lost"])
-    until(app.page, lambda: announced(app)[-1:] == [f"Entrenador: {TEXTS['es']['lost']}"],
+    until(app.page, lambda: "hint" in [m.get("cmd") for m in app.frames.sent if isinstance(m, dict)]
+          and any("hint" in m for m in app.frames.received if isinstance(m, dict)),
+          "the hint's reply")
+    assert not [m for m in app.frames.received if isinstance(m, dict) and m.get("error") == "busy"]
+    until(app.page, lambda: f"Entrenador: {TEXTS['es']['lost']}" in announced(app),
           "the change announced")
     shot(app.page, "lost")
     # the same verdict after the next move: not announced again
@@ -81,6 +86,9 @@ def test_the_coach_sees_the_win_lost_and_reviews_the_game(app, shot, until):
         app.draw()
         app.expect("moves").to_have_text(app.number(moves))
     app.expect("blocked-dialog").to_be_visible()
+    app.expect(app("blocked-dialog").get_by_test_id("coached-note")).to_have_text(
+        "Partida jugada con el entrenador, que ve el mazo.")
+    shot(app.page, "blocked")
 
     app("blocked-dialog").get_by_test_id("review-button").click()
     app.expect("review-dialog").to_be_visible()

@@ -18,10 +18,14 @@ export class Coach {
     this.app = app;
     this.on = app.settings.coach === true;
     this.asked = null;       // "table:version" of the last verdict asked
+    this.inflight = null;    // the verdict's request while it runs
     this.pending = false;
     this.verdict = undefined;   // true | false | null (unknown) | undefined (none yet)
     this.said = undefined;      // the verdict last announced
     this.review = null;         // the last review reply, redrawn on a language change
+    // The tables this page asked the coach about (the last 50, kept in the settings): their
+    // end-of-game dialogs say the game was played with the coach.
+    this.coached = Array.isArray(app.settings.coached) ? app.settings.coached.slice(-50) : [];
     this.build();
     onLangChange(() => { this.paint(); if (this.review) this.drawReview(this.review); });
     this.paint();
@@ -37,12 +41,18 @@ export class Coach {
       h("label", { class: "coach-switch", for: "coach-switch" }, this.input, this.switchText),
       this.status);
     document.querySelector("#view-solitaire .toolbar").after(this.bar);
-    this.reviewButtons = ["blocked-dialog", "won-dialog"].map((id) => {
+    this.reviewButtons = [];
+    this.coachedNotes = [];
+    for (const id of ["blocked-dialog", "won-dialog"]) {
+      const buttons = document.querySelector(`[data-testid="${id}"] .buttons`);
       const button = h("button", { type: "button", class: "coach-review-button", testid: "review-button" });
       button.addEventListener("click", () => this.openReview());
-      document.querySelector(`[data-testid="${id}"] .buttons`).appendChild(button);
-      return button;
-    });
+      buttons.appendChild(button);
+      const note = h("p", { class: "coach-coached", testid: "coached-note" });
+      buttons.before(note);
+      this.reviewButtons.push(button);
+      this.coachedNotes.push(note);
+    }
     this.title = h("h2", { id: "review-title" });
     this.about = h("p", { class: "coach-about" });
     this.body = h("div", { class: "coach-review-body", testid: "review-body", "aria-live": "polite" });
@@ -88,12 +98,15 @@ export class Coach {
     if (this.pending) return;            // asked again when the reply comes
     this.asked = key;
     this.pending = true;
+    this.markCoached(now.table);
     this.paint();
     let reply = null;
     try {
-      reply = await this.send({ version: now.version });
+      this.inflight = this.send({ version: now.version });
+      reply = await this.inflight;
     } finally {
       this.pending = false;
+      this.inflight = null;
     }
     const still = this.current();
     if (!this.on) return;
@@ -121,6 +134,19 @@ export class Coach {
     }
   }
 
+  // Resolves once no verdict is being searched: the connection runs one search at a time, so a
+  // hint waits for the coach rather than be refused `busy`.
+  async idle() {
+    if (this.inflight) await this.inflight;
+  }
+
+  markCoached(table) {
+    if (this.coached.includes(table)) return;
+    this.coached = [...this.coached, table].slice(-50);
+    this.app.settings.coached = this.coached;
+    store.saveSettings(this.app.settings);
+  }
+
   paint() {
     this.switchText.textContent = t("coach.switch");
     const show = this.on && !!this.current();
@@ -131,6 +157,12 @@ export class Coach {
     for (const button of this.reviewButtons) {
       button.textContent = t("coach.review");
       button.hidden = !this.on;
+    }
+    const session = this.app.session;
+    const coached = !!session && this.coached.includes(session.table);
+    for (const note of this.coachedNotes) {
+      note.textContent = t("coach.coached");
+      note.hidden = !coached;
     }
     this.title.textContent = t("coach.reviewTitle");
     this.about.textContent = t("coach.about");

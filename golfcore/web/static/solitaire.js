@@ -124,6 +124,7 @@ export class Solitaire {
 
   async hint() {
     if (!this.state) return;
+    if (this.app.coach) await this.app.coach.idle();   // one search at a time per connection
     const reply = await this.app.request("hint", { strategy: "solver" });
     if (!reply) return;
     if (!reply.ok) {

@@ -309,5 +309,6 @@ export default {
   "coach.incomplete": "Some positions were beyond the search's limit: nothing is known about them.",
   "coach.cut": "Only the last {n} moves are reviewed.",
   "coach.failed": "The game could not be reviewed.",
+  "coach.coached": "Played with the coach, which sees the stock.",
   "coach.close": "Close",
 };

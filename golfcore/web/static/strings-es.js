@@ -309,5 +309,6 @@ export default {
   "coach.incomplete": "Algunas posiciones superaron el límite de búsqueda: de ellas no se sabe nada.",
   "coach.cut": "Solo se revisan las últimas {n} jugadas.",
   "coach.failed": "No se ha podido revisar la partida.",
+  "coach.coached": "Partida jugada con el entrenador, que ve el mazo.",
   "coach.close": "Cerrar",
 };
