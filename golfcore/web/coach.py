@@ -38,7 +38,7 @@ from golfcore.solitaire.search.fair import Budget, action_chances
 from golfcore.solitaire.search.solver import solver_for
 from golfcore.web.records import LoggedAction
 from golfcore.web.resume import replay
-from golfcore.web.tables import LiveSolitaire
+from golfcore.web.tables import LiveSolitaire, StaleError
 
 #: The positions one live verdict may search (the solver hint's bound) and its seconds.
 COACH_LIMIT = SEARCH_LIMIT
@@ -67,8 +67,6 @@ def check_request(request: dict[str, Any], version: int) -> bool:
     """Whether a ``coach`` request asks for the review (``review: true``), after checking its
     fields: ``version`` must be the table's (:class:`GolfError` when it is not a whole number,
     ``stale`` when it is another version)."""
-    from golfcore.web.tables import StaleError
-
     review = request.get("review", False)
     if not isinstance(review, bool):
         raise GolfError(f"'review' must be true or false, got {str(review)[:40]!r}")
@@ -322,10 +320,6 @@ def review(rules: RuleSet, moves: Sequence[Played],
     judged = list(moves[cut:])
     solver = _Solver(rules, budget)
     verdicts = [_verdicts(solver, move) for move in judged]
-    # a second look at what the first pass left unknown and its neighbours now prove
-    for i, (before, after) in enumerate(verdicts):
-        if before is None and after is True:
-            verdicts[i] = (True, after)
     fair = _fair_costs(rules, judged, [before is False for before, _ in verdicts], budget)
     reviewed = tuple(Reviewed(move, before, after, fair.get(i))
                      for i, (move, (before, after)) in enumerate(zip(judged, verdicts)))
