@@ -54,6 +54,17 @@ def audit(app: Any, screen: str, lang: str, words: dict[str, set[str]],
         problems.append(f"{screen}: words of the other language: {foreign}")
 
 
+def themes(app: Any, screen: str, words: dict[str, set[str]], problems: list[str],
+           shot: Any) -> None:
+    """The screen in the dark and high-contrast themes, at the last size and language."""
+    for theme in ("dark", "contrast"):
+        app("theme").select_option(theme)
+        audit(app, f"{screen}-{theme}", app.page.evaluate("document.documentElement.lang"),
+              words, problems)
+        shot(app.page, f"{screen}-{theme}")
+    app("theme").select_option("auto")
+
+
 def test_the_coach_sees_the_win_lost_and_reviews_the_game(app, shot, until):
     game = losing_game()
     app.start_code(Game(VARIANT, deal=DEAL).code)
@@ -105,6 +116,7 @@ def test_the_coach_sees_the_win_lost_and_reviews_the_game(app, shot, until):
             app.page.set_viewport_size({"width": width, "height": height})
             audit(app, f"review-{lang}-{size}", lang, words, problems)
             shot(app.page, f"review-{lang}-{size}")
+    themes(app, "review", words, problems, shot)
     app.page.locator("#review-close").click()
     app.expect("review-dialog").to_be_hidden()
     app.page.locator("#blocked-close").click()
@@ -116,6 +128,7 @@ def test_the_coach_sees_the_win_lost_and_reviews_the_game(app, shot, until):
             app.page.set_viewport_size({"width": width, "height": height})
             audit(app, f"board-{lang}-{size}", lang, words, problems)
             shot(app.page, f"board-{lang}-{size}")
+    themes(app, "board", words, problems, shot)
     assert not problems, "\n".join(problems)
 
     # the switch is kept in the page's settings
