@@ -3,8 +3,10 @@ indicator beside the board says whether the deal can still be won, changes with 
 loses it and is announced then; after the game the review lists that move. axe-core on the
 indicator and the review at three sizes in both languages.
 
-Deal 24 of app-facil (GO1-E-AAAAAAY) is winnable and playing column 2 first (the 10♠) loses
-it, then 16 draws block the game: checked with golfcore first (tests/test_web_coach.py too).
+Deal 18 of app-clasico (GO1-C-AAAAAAS) is winnable and playing column 5 first (the A♠) loses
+it, then 16 draws block the game: checked with golfcore first. (Not an app-facil deal: the
+statistics test of tests/browser/test_browser_fixes.py counts the app-facil games of the
+session's server.)
 """
 
 from __future__ import annotations
@@ -17,12 +19,12 @@ from a11y import axe_audit, foreign_words, language_words, low_contrast_on_felt
 from golfcore import Game
 from golfcore.solitaire.search.solver import solver_for
 
-VARIANT, DEAL, COLUMN = "app-facil", 24, 2
+VARIANT, DEAL, COLUMN = "app-clasico", 18, 5
 SIZES = {"wide": (1920, 1080), "desktop": (1280, 800), "phone": (390, 844)}
 TEXTS = {"es": {"lost": "Ya no se puede ganar", "review": "Revisión", "move": "Jugada 1:",
-                "cost": "costó la partida", "card": "10 de picas, columna 2"},
+                "cost": "costó la partida", "card": "A, as de picas, columna 5"},
          "en": {"lost": "No longer winnable", "review": "Review", "move": "Move 1:",
-                "cost": "cost the win", "card": "10 of spades, column 2"}}
+                "cost": "cost the win", "card": "A, ace of spades, column 5"}}
 
 
 def losing_game() -> Game:
