@@ -165,7 +165,11 @@ def test_l3_covered_and_free_cards_sound_different(app):
     assert app.column_labels(1)[-1].endswith(", free")
 
 
-def test_l5_statistics_say_the_game_in_progress(app):
+def test_l5_statistics_say_the_game_in_progress(open_page, make_app, own_server):
+    # its own server: the statistics count every table of the server, and the shared one's
+    # other tests finish and leave app-facil games in any order
+    app = make_app(open_page(url=own_server.url))
+    app.booted()
     app.start_code(CODE)
     app.play(3)
     app.expect("moves").to_have_text(app.number(1))
