@@ -1,8 +1,13 @@
 // The offline page (served by the service worker when a page load cannot reach the server):
 // in the saved language, it asks the server every few seconds and reloads the page as soon as
-// the server answers. "Reintentar ahora" asks at once.
+// the server answers. "Reintentar ahora" asks at once. In the saved theme (the page's
+// settings), «Automático» following the system as on the page (theme.js).
 
 import { t, getLang, applyStatic } from "./i18n.js";
+import { applyTheme } from "./theme.js";
+import { loadSettings } from "./store.js";
+
+applyTheme(loadSettings().theme);
 
 const EVERY_MS = 2000;
 let timer = null;
