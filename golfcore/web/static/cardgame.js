@@ -8,6 +8,7 @@ import { h, notice, copyText, announce } from "./ui.js";
 import { CardGameSetup } from "./cgsetup.js";
 import { renderBoard, renderCenter, seatName } from "./cgboard.js";
 import { renderRoundResult, renderMatchOver } from "./cgresult.js";
+import { matchMoment } from "./cgwin.js";
 import { tableRects, tableFlight } from "./anim.js";
 import { sound } from "./sound.js";
 
@@ -344,7 +345,7 @@ export class CardGame {
       },
     }, viewer);
     const result = obs.step === "over" ? renderRoundResult(obs, () => this.act(viewer, "next")) : null;
-    const over = renderMatchOver(obs, () => this.newMatch());
+    const over = matchMoment(renderMatchOver(obs, () => this.newMatch()), obs, this.held);
     // The end of the round and of the match come first, above the boards: on a desktop the
     // result is in sight without scrolling (the boards, all face up, follow it).
     return h("div", { class: "cg-play" }, over, result,

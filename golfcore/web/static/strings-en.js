@@ -311,4 +311,7 @@ export default {
   "coach.failed": "The game could not be reviewed.",
   "coach.coached": "Played with the coach, which sees the stock.",
   "coach.close": "Close",
+  // -- the end of a card-game match --
+  "cg.moment.you": "Well done, you won the match!",
+  "cg.moment.seats": "Well done, {names}!",
 };

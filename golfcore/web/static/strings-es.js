@@ -311,4 +311,7 @@ export default {
   "coach.failed": "No se ha podido revisar la partida.",
   "coach.coached": "Partida jugada con el entrenador, que ve el mazo.",
   "coach.close": "Cerrar",
+  // -- the end of a card-game match --
+  "cg.moment.you": "¡Enhorabuena, has ganado la partida!",
+  "cg.moment.seats": "¡Enhorabuena, {names}!",
 };
