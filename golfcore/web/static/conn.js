@@ -21,6 +21,14 @@ export class ConnectionState {
     document.getElementById("topbar").after(this.banner);
     this.observer = new MutationObserver(() => this.mark());
     onLangChange(() => { if (this.offline) this.banner.textContent = t("offline.board"); });
+    // A paused control does nothing but say so, also where a tap changes only the page (the
+    // card game's replace/discard choice): caught before the control's own handler.
+    document.addEventListener("click", (e) => {
+      if (!this.offline || !(e.target instanceof Element) || !e.target.closest(`[${MARK}]`)) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      this.refuse();
+    }, true);
   }
 
   lost() {
