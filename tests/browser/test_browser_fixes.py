@@ -59,9 +59,12 @@ def test_m3_the_board_is_paused_while_the_server_is_away(open_page, make_app, ow
     app = make_app(open_page(url=own_server.url))
     page = app.page
     app.start_code(CODE)
-    app.play(3)                                     # saved: the table is the server's now
+    app.draw()                                      # saved: the table is the server's now
     app.expect("moves").to_have_text(app.number(1))
 
+    marked = page.locator("#board .card.playable")
+    assert marked.count() > 0 and "none" not in _marks(page), \
+        _marks(page)
     own_server.stop()
     banner = app("offline-banner")
     expect(banner).to_be_visible()
@@ -69,6 +72,7 @@ def test_m3_the_board_is_paused_while_the_server_is_away(open_page, make_app, ow
     assert page.evaluate("document.documentElement.dataset.connection") == "offline"
     expect(app.free(1)).to_have_attribute("aria-disabled", "true")
     expect(app("stock")).to_have_attribute("aria-disabled", "true")
+    assert set(_marks(page)) == {"none"}, _marks(page)   # nothing calls for a tap
     page.wait_for_timeout(1500)                     # several reconnection attempts
     said = app("announcer").inner_text()
     assert said.count("Sin conexión con el servidor") == 1, said
@@ -105,6 +109,12 @@ def test_m3_the_board_is_paused_while_the_server_is_away(open_page, make_app, ow
     rows = own_server_actions(own_server)
     assert rows == 2, rows
     forgive_refused_sockets(problems)
+
+
+def _marks(page: Any) -> list[str]:
+    """The display of the ↑ mark of every playable card on the solitaire's board."""
+    return page.evaluate("""() => [...document.querySelectorAll('#board .card.playable')]
+        .map((el) => getComputedStyle(el, '::after').display)""")
 
 
 def own_server_actions(server: OwnServer) -> int:
