@@ -6,6 +6,7 @@
   write) or JSON (``Game.summary()``);
 * ``--winnable``: the first deal from there that the solver proves winnable, with a winning
   line;
+* ``--daily YYYY-MM-DD``: that day's daily deal (:mod:`golfcore.cli.daily`);
 * ``--difficulty easy|medium|hard``: the first deal from there whose opening *fair chance* (the
   chance of winning of a perfect player who cannot see the stock,
   :mod:`golfcore.solitaire.search.fair`) lies in the level's range (:data:`DIFFICULTIES`): its
@@ -21,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from golfcore.cards import Card
-from golfcore.cli import cardcodes
+from golfcore.cli import cardcodes, daily
 from golfcore.cli.cardcodes import is_card_code
 from golfcore.cli.options import SAMPLES, add_pretty_argument, progress_wanted
 from golfcore.cli.common import (DEFAULT_VARIANT, FairSearching, add_game_arguments,
@@ -91,6 +92,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(--samples); a deal whose bracket spans two levels is skipped; "
                              "with --winnable, the deal must also be one the solver proves "
                              "winnable")
+    parser.add_argument("--daily", metavar="YYYY-MM-DD",
+                        help="that day's daily deal (app-facil; docs/web.md, Daily deal): the "
+                             "first of the day's candidates the solver proves winnable, its "
+                             "difficulty and the day's 9-hole course; up to tomorrow")
     parser.add_argument("--tries", type=int, metavar="N",
                         help="give up (exit status 1) after trying N deals (default "
                              f"{DIFFICULTY_TRIES} with --difficulty; with --winnable alone, "
@@ -106,6 +111,8 @@ def run(args: argparse.Namespace) -> int:
     code (``GC1-...``, ``GK1-...``) prints its first round's deal (:mod:`.cardcodes`)."""
     if is_card_code(args.code):
         return cardcodes.run_deal(args)
+    if args.daily is not None:
+        return daily.run(args)
     line: tuple[Move, ...] | None = None
     first = None
     fair: FairResult | None = None
