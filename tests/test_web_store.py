@@ -667,8 +667,10 @@ def test_card_game_records_per_seat_kind(store):
 
 def test_an_empty_database_has_empty_statistics(store):
     assert store.statistics() == {"format": "golfcore-stats", "version": 1, "solitaire": [],
-                                  "rounds": [], "card_game": {"matches": 0, "in_progress": 0,
-                                                              "by_kind": []}}
+                                  "rounds": [], "daily": {"days": 0, "won": 0, "streak": 0,
+                                                          "best_streak": 0, "last": None},
+                                  "card_game": {"matches": 0, "in_progress": 0,
+                                                "by_kind": []}}
     new_game(store, "jokers")
     line = variant_line(store, "jokers")
     assert (line["played"], line["win_rate"], line["average_moves"], line["best_score"]) == \

@@ -65,7 +65,7 @@ LAST_FIRST_DEAL = MAX_DEAL - HOLES + 1
 #: The first date with a daily deal.
 FIRST_DAY = dt.date(2026, 1, 1)
 #: The fair chance's budget for the difficulty (keyword arguments of ``fair_chance``).
-FAIR_BUDGET: dict[str, int] = {"states": 2000, "samples": 40, "policy_states": 0,
+FAIR_BUDGET: dict[str, Any] = {"states": 2000, "samples": 40, "policy_states": 0,
                                "solver_positions": 2000, "seed": 1}
 #: The difficulty levels: ``[low, high)`` of the chance (``high`` included for ``easy``), as
 #: ``golf deal --difficulty`` has them (``golfcore.cli.deal.DIFFICULTIES``).

@@ -67,12 +67,13 @@ from golfcore.web.messages import (BAD_TOKEN, MAX_MESSAGE, NO_TABLE, Message, fi
 from golfcore.web.records import LoggedAction, NotSaved, StoreError
 from golfcore.web.saver import NOT_SAVED, NOT_SAVED_MESSAGES, SAVE_SECONDS, Saver
 from golfcore.web.searches import Searches
+from golfcore.web.daily import Dailies
 from golfcore.web.security import Guard, Policy
 from golfcore.web.store import Store
 
 STATIC = Path(__file__).resolve().parent / "static"
 #: Commands about no table: their errors carry no table.
-SHARED_COMMANDS = ("hello", "new", "open", "stats", "replay", "quit")
+SHARED_COMMANDS = ("hello", "new", "open", "stats", "replay", "daily", "quit")
 WEB_VERSION = 1
 log = logging.getLogger("golfcore.web")
 
@@ -85,6 +86,7 @@ class Hub(LiveTables):
         super().__init__(saver, bot_delay, limits)
         self.connections: set[Connection] = set()
         self.searches = Searches(self.bounds, self._seat_found, self._read_log)
+        self.dailies = Dailies()
 
     # -- requests ----------------------------------------------------------------------------------
 
@@ -140,6 +142,8 @@ class Hub(LiveTables):
             return {"bye": True}
         if cmd == "stats":
             return {"stats": await self.saver.read(self.store.statistics)}
+        if cmd == "daily":
+            return await self.dailies.info(request)
         if cmd == "new":
             self.bounds.check_new_table(conn.created, self.tables)
             self.bounds.check_saved(await self.saver.read(self.store.usage, conn.made,
@@ -161,8 +165,12 @@ class Hub(LiveTables):
         if request.get("game", SOLITAIRE) == SOLITAIRE:
             check_winnable(request)
             save = not check_draft(request)
-            game, course = start_solitaire(request)
-            draft = LiveSolitaire("", 0, draft_seats([HUMAN]), game, course)
+            day = None
+            if request.get("daily") is not None:
+                game, course, day = await self.dailies.start(request)
+            else:
+                game, course = start_solitaire(request)
+            draft = LiveSolitaire("", 0, draft_seats([HUMAN]), game, course, day)
             here: tuple[int, ...] = (0,)
         else:
             match, kinds, here = start_card_game(request)

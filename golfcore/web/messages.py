@@ -37,10 +37,10 @@ CARD_GAME = "card-game"
 
 #: Commands of no game: their fields.
 SHARED: dict[str, set[str]] = {"hello": set(), "open": {"tokens"}, "stats": set(),
-                               "replay": {"code", "moves"}, "quit": set()}
+                               "replay": {"code", "moves"}, "daily": {"date"}, "quit": set()}
 #: ``new``'s fields per game (``game`` besides).
 NEW: dict[str, set[str]] = {
-    SOLITAIRE: {"variant", "code", "deal", "position", "winnable", "round", "draft"},
+    SOLITAIRE: {"variant", "code", "deal", "position", "winnable", "round", "draft", "daily"},
     CARD_GAME: {"variant", "players", "seed", "code", "round", "seat_kinds", "here"},
 }
 #: Each game's commands and their fields.
@@ -54,7 +54,7 @@ GAME_COMMANDS: dict[str, dict[str, set[str]]] = {
 }
 #: Every command, in the order the error for an unknown one lists them.
 COMMANDS = ("hello", "new", "open", *dict.fromkeys(
-    cmd for game in GAME_COMMANDS.values() for cmd in game), "stats", "replay", "quit")
+    cmd for game in GAME_COMMANDS.values() for cmd in game), "stats", "replay", "daily", "quit")
 
 
 @dataclass(frozen=True)

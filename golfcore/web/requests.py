@@ -68,7 +68,7 @@ def check_winnable(request: dict[str, Any]) -> bool:
     if not isinstance(value, bool):
         raise GolfError(f"'winnable' must be true or false, got {value!r}")
     if value:
-        given = sorted(set(request) & {"code", "deal", "position", "round"})
+        given = sorted(set(request) & {"code", "deal", "position", "round", "daily"})
         if request.get("draft") not in (None, False):
             given.append("draft")
         if given:

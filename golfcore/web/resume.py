@@ -31,6 +31,7 @@ from golfcore.errors import GolfError
 from golfcore.solitaire.game import Game
 from golfcore.web.tables import CARD_GAME, LiveCardGame, LiveSolitaire, LiveTable, SOLITAIRE
 from golfcore.web.courses import Course, course_from_json
+from golfcore.web.stats import is_date
 from golfcore.web.exports import snapshots_of
 from golfcore.web.messages import GAME_COMMANDS
 from golfcore.web.records import LoggedAction, SeatRecord, TableRecord
@@ -59,6 +60,9 @@ def from_snapshot(game: str, table_id: str, version: int, seats: tuple[SeatRecor
         if len(seats) != 1:
             raise GolfError(f"a solitaire table has one seat, not {len(seats)}")
         saved_round = data.pop("round", None)
+        daily = data.pop("daily", None)
+        if daily is not None and not is_date(daily):
+            raise GolfError("a snapshot's 'daily' must be a date YYYY-MM-DD")
         played = Game.from_json(data)
         course = None if saved_round is None else course_from_json(saved_round,
                                                                     f"table {table_id}")
@@ -66,7 +70,7 @@ def from_snapshot(game: str, table_id: str, version: int, seats: tuple[SeatRecor
         raise
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
         raise GolfError(f"the snapshot cannot be read: {type(exc).__name__}") from None
-    return LiveSolitaire(table_id, version, seats, played, course)
+    return LiveSolitaire(table_id, version, seats, played, course, daily)
 
 
 def replay(table: LiveTable, action: LoggedAction) -> LiveTable:
@@ -206,11 +210,12 @@ def _dealt(table: LiveTable) -> LiveTable | None:
         if course is not None:
             first = Course(course.code, course.variant)
             return LiveSolitaire(table.id, 0, table.seats,
-                                 Game(course.variant, deal=course.code.deal(1)), first)
+                                 Game(course.variant, deal=course.code.deal(1)), first,
+                                 table.daily)
         if table.game.deal is None:
             return None
         return LiveSolitaire(table.id, 0, table.seats,
-                             Game(table.game.rules, deal=table.game.deal))
+                             Game(table.game.rules, deal=table.game.deal), daily=table.daily)
     return None
 
 

@@ -10,7 +10,9 @@ to the JSON ``golf stats --json`` prints and the ``stats`` request answers (``do
   over) and won, win rate, current and best winning streak, best score (most points or fewest
   strokes), average moves, the game in progress, and time played (the gaps between successive
   actions, the first from the table's creation, each capped at :data:`GAP_CAP` seconds);
-* the scorecard of every 9-hole round;
+* the scorecard of every 9-hole round (``daily``: its date, for a daily course);
+* the daily deals (:func:`daily_stats`): the days played, the days won, and the current and
+  best streak of days won one after the other, by the player's dates;
 * the card game's matches finished and in progress, and per seat kind the seats played in
   finished matches, the wins and the win rate.
 
@@ -20,7 +22,9 @@ refuses any other, so that the statistics never meet a summary they cannot count
 
 from __future__ import annotations
 
+import datetime as dt
 import math
+import re
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -63,6 +67,7 @@ def statistics(tables: Iterable[TableFacts]) -> dict[str, Any]:
     return {"format": "golfcore-stats", "version": 1,
             "solitaire": solitaire_stats(solitaire),
             "rounds": [scorecard(t) for t in solitaire if t.summary.get("round") is not None],
+            "daily": daily_stats(t for t in solitaire if t.summary.get("round") is None),
             "card_game": card_game_stats([t for t in ordered if t.game == CARD_GAME])}
 
 
@@ -141,7 +146,58 @@ def scorecard(table: TableFacts) -> dict[str, Any]:
     total = sum(strokes)
     return {"code": rnd["code"], "variant": rnd["variant"], "strokes": strokes, "total": total,
             "par": rnd["par"], "to_par": total - HOLE_PAR * len(strokes),
-            "complete": rnd["complete"], "updated": table.updated}
+            "complete": rnd["complete"], "updated": table.updated,
+            **({"daily": table.summary["daily"]} if "daily" in table.summary else {})}
+
+
+def daily_stats(tables: Iterable[TableFacts]) -> dict[str, Any]:
+    """The daily deals among ``tables`` (those whose summary has ``daily``): ``days`` played
+    (a date counts once a game of it is played: a move made, or over), ``won`` (days with a
+    game won), ``streak`` (the days won one after the other up to the latest day played; 0
+    when that day was not won) and ``best_streak`` (the longest such run), and ``last``, the
+    latest day played. The latest day, while none of its games is over, is not counted yet (it
+    may still be won); an earlier day's game left unfinished counts as played and not won."""
+    played: dict[dt.date, bool] = {}
+    over: set[dt.date] = set()
+    for table in tables:
+        day = table.summary.get("daily")
+        games = [g for g in table.summary["games"] if is_played(g)]
+        if not isinstance(day, str) or not is_date(day) or not games:
+            continue
+        date = dt.date.fromisoformat(day)
+        played[date] = played.get(date, False) or any(g["status"] == "won" for g in games)
+        if any(g["status"] != "playing" for g in games):
+            over.add(date)
+    days = sorted(played)
+    if days and days[-1] not in over:
+        played.pop(days.pop())
+    best = current = 0
+    previous: dt.date | None = None
+    for date in days:
+        if not played[date]:
+            current = 0
+        elif previous is not None and current and date - previous == dt.timedelta(days=1):
+            current += 1
+        else:
+            current = 1
+        previous = date
+        best = max(best, current)
+    return {"days": len(days), "won": sum(played.values()), "streak": current,
+            "best_streak": best, "last": days[-1].isoformat() if days else None}
+
+
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def is_date(value: object) -> bool:
+    """Whether ``value`` is a date of the calendar written ``YYYY-MM-DD``."""
+    if not isinstance(value, str) or not _DATE.fullmatch(value):
+        return False
+    try:
+        dt.date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def card_game_stats(tables: Sequence[TableFacts]) -> dict[str, Any]:
@@ -219,6 +275,8 @@ def _solitaire_problems(summary: Mapping[str, Any]) -> Iterator[Problem]:
                       "an array of one game or more")
     yield from _field(summary, "round", rnd is None or isinstance(rnd, dict),
                       "null or an object")
+    if "daily" in summary:
+        yield from _field(summary, "daily", is_date(summary["daily"]), "a date YYYY-MM-DD")
     if not isinstance(games, list) or (rnd is not None and not isinstance(rnd, dict)):
         return
     for index, entry in enumerate(games):

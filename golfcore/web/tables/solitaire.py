@@ -5,7 +5,8 @@ copy of the game, with ``table`` and ``version`` added; ``state`` is its player'
 ``golf serve`` sends it (:func:`~golfcore.protocol.solitaire.state_of`: ``state.position.stock``
 is ``null``, the stock's order is the game's secret). Its snapshot is :meth:`Game.to_json` plus
 ``round`` (``null``, or ``{code, hole, finished}``: the course code, the hole being played and
-the summary entries of the finished holes).
+the summary entries of the finished holes), and ``daily`` (``YYYY-MM-DD``) for a daily deal or
+course only (also in its summary and replies).
 """
 
 from __future__ import annotations
@@ -45,6 +46,8 @@ class LiveSolitaire:
     seats: tuple[SeatRecord, ...]
     game: Game
     course: Course | None = None
+    #: The date of a daily deal or course (``YYYY-MM-DD``), else ``None``.
+    daily: str | None = None
     game_name: str = field(default=SOLITAIRE, init=False)
     #: The commands saved as actions (and replayed when the table is resumed).
     actions: ClassVar[tuple[str, ...]] = SOLITAIRE_ACTIONS
@@ -65,18 +68,20 @@ class LiveSolitaire:
         return state
 
     def snapshot(self) -> dict[str, Any]:
+        daily = {} if self.daily is None else {"daily": self.daily}
         return {**self.game.to_json(),
-                "round": None if self.course is None else self.course.to_json()}
+                "round": None if self.course is None else self.course.to_json(), **daily}
 
     def summary(self) -> dict[str, Any]:
         state = self.state()                            # game_entry(self.game), made once
         entry = {"deal": state["deal"], "code": state["code"], "status": state["status"],
                  "moves": state["moves"], "score": state["score"]}
         course = self.course
+        daily = {} if self.daily is None else {"daily": self.daily}
         if course is None:
-            return {"status": entry["status"], "games": [entry], "round": None}
+            return {"status": entry["status"], "games": [entry], "round": None, **daily}
         complete = course.complete(self.game)
-        return {"status": "over" if complete else "playing",
+        return {**daily, "status": "over" if complete else "playing",
                 "games": [*course.finished, entry],
                 "round": {"code": str(course.code), "variant": course.variant, "holes": HOLES,
                           "par": PAR, "strokes": course.strokes(self.game),
@@ -84,6 +89,8 @@ class LiveSolitaire:
 
     def _tag(self, reply: dict[str, Any]) -> dict[str, Any]:
         out = {**reply, "table": self.id, "version": self.version}
+        if self.daily is not None:
+            out["daily"] = self.daily
         if self.course is not None:
             out["round"] = self.course.info(self.game)
         return out
