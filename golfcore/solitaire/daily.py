@@ -155,13 +155,14 @@ def level_of(chance: float) -> str:
     return "hard"
 
 
-def difficulty(deal: int) -> Difficulty:
-    """The difficulty of ``app-facil``'s deal ``deal`` (:data:`FAIR_BUDGET`)."""
+def difficulty(deal: int, budget: dict[str, Any] | None = None) -> Difficulty:
+    """The difficulty of ``app-facil``'s deal ``deal`` (under :data:`FAIR_BUDGET`, or
+    ``budget``'s keys replacing its)."""
     from golfcore.solitaire.game import Game
     from golfcore.solitaire.search.fair import fair_chance
 
     game = Game(DAILY_VARIANT, deal=deal)
-    result = fair_chance(game.rules, game.position, **FAIR_BUDGET)
+    result = fair_chance(game.rules, game.position, **{**FAIR_BUDGET, **(budget or {})})
     if result.exact or result.bracket is None:
         chance, wins, samples = result.low, 0, 0
     else:
