@@ -4,6 +4,7 @@
 
 import { t, tn, pick, errorText, onLangChange } from "./i18n.js";
 import { $, h, showOverlay, hideOverlay, rovingKeys, syncRoving } from "./ui.js";
+import { DailyEntry } from "./daily.js";
 
 export class NewGameDialog {
   constructor(app) {
@@ -19,6 +20,7 @@ export class NewGameDialog {
     this.variants = [];
     this.bind();
     this.errorSource = null;
+    this.daily = new DailyEntry(this);
     onLangChange(() => {
       this.fillVariants(this.variants);
       if (this.errorSource) this.codeError.textContent = this.errorSource();
@@ -70,6 +72,7 @@ export class NewGameDialog {
     this.showError("");
     if (!this.waiting) this.setWaiting(false);
     showOverlay(this.el, '[data-testid="start"]');
+    this.daily.refresh();
   }
 
   close() {

@@ -4,6 +4,7 @@
 
 import { t, getLang, errorText, onLangChange } from "./i18n.js";
 import { $, h, scrollTable } from "./ui.js";
+import { dailyPanel } from "./daily.js";
 
 function pct(rate) {
   if (rate === null || rate === undefined) return "—";
@@ -81,6 +82,8 @@ export class StatsPage {
     parts.push(h("section", { class: "panel", testid: "stats-solitaire" },
       h("h2", null, t("nav.solitaire")),
       cards.length ? h("div", { class: "stat-cards" }, cards) : h("p", null, t("stats.none"))));
+    const daily = dailyPanel(data.daily, num);
+    if (daily) parts.push(daily);
 
     if (rounds.length) {
       const holes = Math.max(9, ...rounds.map((r) => (r.strokes || []).length));

@@ -314,4 +314,18 @@ export default {
   // -- the end of a card-game match --
   "cg.moment.you": "Well done, you won the match!",
   "cg.moment.seats": "Well done, {names}!",
+  // -- daily deal --
+  "daily.title": "Daily deal",
+  "daily.play": "Play today's deal",
+  "daily.round": "Today's 9-hole round",
+  "daily.loading": "Working out the difficulty…",
+  "daily.difficulty": "Difficulty: {level} (played without seeing the stock, about {pct} are won)",
+  "daily.level.easy": "easy",
+  "daily.level.medium": "medium",
+  "daily.level.hard": "hard",
+  "daily.days": "Days played",
+  "daily.won": "Days won",
+  "daily.streak": "Current streak (days)",
+  "daily.bestStreak": "Best streak (days)",
+  "daily.last": "Last daily deal played: {date}",
 };

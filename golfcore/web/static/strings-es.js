@@ -314,4 +314,18 @@ export default {
   // -- the end of a card-game match --
   "cg.moment.you": "¡Enhorabuena, has ganado la partida!",
   "cg.moment.seats": "¡Enhorabuena, {names}!",
+  // -- daily deal --
+  "daily.title": "Reto diario",
+  "daily.play": "Jugar el reto de hoy",
+  "daily.round": "Recorrido de 9 hoyos del día",
+  "daily.loading": "Calculando la dificultad…",
+  "daily.difficulty": "Dificultad: {level} (sin ver el mazo se gana en torno al {pct})",
+  "daily.level.easy": "fácil",
+  "daily.level.medium": "media",
+  "daily.level.hard": "difícil",
+  "daily.days": "Días jugados",
+  "daily.won": "Días ganados",
+  "daily.streak": "Racha actual (días)",
+  "daily.bestStreak": "Mejor racha (días)",
+  "daily.last": "Último reto jugado: {date}",
 };
