@@ -87,7 +87,7 @@ export function dailyPanel(daily, num) {
   ];
   return h("section", { class: "panel", testid: "stats-daily" },
     h("h2", null, t("daily.title")),
-    h("article", { class: "stat-card daily-card" },
+    h("div", { class: "stat-cards" }, h("article", { class: "stat-card daily-card" },
       h("dl", null, rows.map(([k, v]) => h("div", null, h("dt", null, k), h("dd", null, ` ${v} `)))),
-      daily.last ? h("p", { class: "daily-last" }, t("daily.last", { date: longDate(daily.last) })) : null));
+      daily.last ? h("p", { class: "daily-last" }, t("daily.last", { date: longDate(daily.last) })) : null)));
 }
