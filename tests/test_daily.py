@@ -226,4 +226,21 @@ def test_web_daily_and_new_daily(tmp_path, monkeypatch) -> None:
                                       "last": None}
     rows = store.statistics()["rounds"]
     assert [r.get("daily") for r in rows] == ["2026-12-03"]
+    # golf stats --export / --import carry the dates (each table is checked as it is read)
+    exported = store.export()
+    assert sorted(str(t["summary"].get("daily")) for t in exported["tables"]) \
+        == ["2026-12-03", "2026-12-03"]
+    again = Store(tmp_path / "again.sqlite3")
+    assert again.import_data(json.loads(json.dumps(exported))) == 2
+    assert again.statistics() == store.statistics()
+    again.close()
     store.close()
+
+
+def test_golf_stats_prints_the_daily_line() -> None:
+    from golfcore.cli.stats import statistics_text
+    from golfcore.web.stats import statistics
+
+    data = statistics([table("2026-03-01", "won", n=0), table("2026-03-02", "won", n=1)])
+    assert "Daily deals: 2 days played (the latest 2026-03-02), 2 won; streak 2, best 2" \
+        in statistics_text(data)

@@ -186,6 +186,11 @@ def statistics_text(data: dict[str, Any]) -> list[str]:
     else:
         lines.append("9-hole rounds: none yet")
     lines.append("")
+    daily = data.get("daily")
+    if daily and daily["days"]:
+        lines += [f"Daily deals: {plural(daily['days'], 'day')} played (the latest "
+                  f"{daily['last']}), {daily['won']} won; streak {daily['streak']}, best "
+                  f"{daily['best_streak']}", ""]
     cards = data["card_game"]
     matches = cards["matches"]
     lines.append(f"Card game: {plural(matches, 'match', 'matches')} finished, "
