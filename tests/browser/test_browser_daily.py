@@ -57,9 +57,18 @@ def test_play_the_daily_deal_and_see_the_streak(open_page, make_app, shot):
             shot(page, f"dialog-{lang}-{size}")
             box = app("daily-start").bounding_box()
             assert box and box["y"] + box["height"] <= height, f"{lang} {size}: off screen"
-    assert not problems, problems
     page.set_viewport_size({"width": 1280, "height": 800})
     page.locator("#new-cancel").click()
+    for theme in ("dark", "contrast", "light"):                # the themes, at one size
+        app("theme").select_option(theme)
+        app.open_new_dialog()
+        bad = [v for v in axe_audit(page)["violations"] if v["impact"] in ("serious", "critical")]
+        if bad:
+            problems.append(f"{theme}: {json.dumps(bad, ensure_ascii=False)}")
+        if theme != "light":
+            shot(page, f"dialog-{theme}")
+        page.locator("#new-cancel").click()
+    assert not problems, problems
     app("lang").select_option("es")
     app.open_new_dialog()
 
@@ -71,6 +80,8 @@ def test_play_the_daily_deal_and_see_the_streak(open_page, make_app, shot):
     line = solver_for(game.rules).solve(game.position, best=False).line
     for move in line:
         app.draw() if move.is_draw else app.play(move.column)
+        assert game.act(0, move).accepted
+        app.expect_waste(game.summary()["waste"])          # landed before the next
     app.expect("won-dialog").to_be_visible()
     page.locator("#won-close").click()
 
