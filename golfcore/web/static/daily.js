@@ -23,7 +23,7 @@ function longDate(iso) {
 export function difficultyText(difficulty) {
   if (!difficulty) return "";
   const level = t(`daily.level.${difficulty.level}`);
-  const pct = `${Math.round(difficulty.chance * 100)} %`;
+  const pct = `${Math.round(difficulty.chance * 100)}\u00a0%`;   // never "63" and "%" on two lines
   return t("daily.difficulty", { level, pct });
 }
 
