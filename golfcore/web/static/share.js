@@ -7,7 +7,7 @@
 //
 // readFragment() checks a fragment whole (length, form, characters) before anything reads it.
 
-import { h } from "./ui.js";
+import { h, copyText } from "./ui.js";
 
 export const MAX_FRAGMENT = 600;
 const DEAL = /^GO1-[A-Z]-[A-Z]{7}$/;
@@ -49,27 +49,9 @@ export function shareLink(reply) {
   return CARD_REPLAY.test(reply.code || "") ? `${location.origin}/#replay=${reply.code}` : "";
 }
 
-// Copy `text` with the Clipboard API; without it (no permission, plain http on another host),
-// through a selected text field. True when copied.
-export async function copyText(text) {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch (e) {
-    const ta = h("textarea", { "aria-hidden": "true", tabindex: "-1" });
-    ta.style.cssText = "position:fixed;left:-1000px;top:0";
-    ta.value = text;
-    document.body.appendChild(ta);
-    ta.select();
-    let ok = false;
-    try { ok = document.execCommand("copy"); } catch (e2) { ok = false; }
-    ta.remove();
-    return ok;
-  }
-}
+// Copying: ui.js's copyText (the Clipboard API, else a selected text field), here too.
+export { copyText };
 
-// Copy the text of a field shown on screen; when it cannot be copied, its text is left
-// selected in it, for the person to copy (Ctrl+C, or the phone's menu).
 export async function copyShown(input) {
   const ok = await copyText(input.value);
   if (!ok) { input.focus(); input.select(); }

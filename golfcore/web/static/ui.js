@@ -172,8 +172,10 @@ export async function copyText(text) {
     await navigator.clipboard.writeText(text);
     return true;
   } catch (e) {
-    // Fallback for pages without clipboard permission (plain http on another host).
-    const ta = h("textarea", { style: "position:fixed;left:-1000px;top:0" });
+    // Fallback for pages without clipboard permission (plain http on another host). The
+    // style is set through the CSSOM: the CSP refuses a style attribute.
+    const ta = h("textarea", { "aria-hidden": "true", tabindex: "-1" });
+    ta.style.cssText = "position:fixed;left:-1000px;top:0";
     ta.value = text;
     document.body.appendChild(ta);
     ta.select();
