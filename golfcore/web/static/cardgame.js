@@ -11,6 +11,7 @@ import { renderRoundResult, renderMatchOver } from "./cgresult.js";
 import { matchMoment } from "./cgwin.js";
 import { tableRects, tableFlight } from "./anim.js";
 import { sound } from "./sound.js";
+import { fitTable, watchTable } from "./cglayout.js";
 
 export class CardGame {
   constructor(app) {
@@ -21,6 +22,7 @@ export class CardGame {
     this.root.append(this.setup.el, this.tableEl);
     this.reset();
     this.showSetup(true);
+    watchTable(this.tableEl);
     onLangChange(() => { this.setup.build(); this.render(); });
   }
 
@@ -284,6 +286,7 @@ export class CardGame {
       if (target) target.focus({ preventScroll: !!again });
     }
     this.highlightLast();
+    fitTable(this.tableEl);
   }
 
   turnText(obs, viewer) {
@@ -348,11 +351,14 @@ export class CardGame {
     const over = matchMoment(renderMatchOver(obs, () => this.newMatch()), obs, this.held);
     // The end of the round and of the match come first, above the boards: on a desktop the
     // result is in sight without scrolling (the boards, all face up, follow it).
-    return h("div", { class: "cg-play" }, over, result,
+    // table.css sizes the cards from the board's shape and the number of opponents.
+    const [rows, cols] = obs.shape || [3, 3];
+    return h("div", { class: "cg-play", "data-opponents": others.length, "data-cols": cols,
+      style: `--rows:${rows};--cols:${cols};--opponents:${Math.max(1, others.length)}` }, over, result,
       h("div", { class: "cg-others" }, others),
-      center,
-      this.actionsView(obs, viewer, legal),
-      h("div", { class: "cg-message message" + (this.message ? " error" : ""), testid: "cg-message" }, this.messageText()),
+      h("div", { class: "cg-side" }, center,
+        this.actionsView(obs, viewer, legal),
+        h("div", { class: "cg-message message" + (this.message ? " error" : ""), testid: "cg-message" }, this.messageText())),
       mine);
   }
 

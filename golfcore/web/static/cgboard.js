@@ -48,7 +48,7 @@ export function renderBoard(obs, seat, opts) {
   const total = obs.totals ? obs.totals[seat] : null;
   const toAct = obs.turn === seat && obs.step !== "over";
   const head = h("div", { class: "cg-board-head" },
-    h("strong", null, seatName(seat) + who),
+    h("strong", null, seatName(seat), who ? h("span", { class: "who" }, who) : null),
     total !== null && total !== undefined ? h("span", { class: "total" }, t("cg.total", { n: total })) : null,
     showing !== null && showing !== undefined && obs.step !== "over"
       ? h("span", { class: "showing" }, tn("cg.showing", showing)) : null);

@@ -328,4 +328,6 @@ export default {
   "daily.streak": "Current streak (days)",
   "daily.bestStreak": "Best streak (days)",
   "daily.last": "Last daily deal played: {date}",
+  // -- layout --
+  "settings.menu": "Settings",
 };

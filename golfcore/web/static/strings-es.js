@@ -328,4 +328,6 @@ export default {
   "daily.streak": "Racha actual (días)",
   "daily.bestStreak": "Mejor racha (días)",
   "daily.last": "Último reto jugado: {date}",
+  // -- layout --
+  "settings.menu": "Ajustes",
 };

@@ -1,0 +1,22 @@
+// The card-game table fits the window (table.css): the boards, the stock, the discard and the
+// actions are sized from what is left of the window below the top of the table. That top
+// depends on the header and on the lines above the table, so it is measured here, after
+// every redraw and whenever the window changes size, and handed to the CSS as --play-top.
+
+let watched = null;
+
+export function fitTable(root) {
+  const play = root.querySelector(".cg-play");
+  if (!play) return;
+  const top = play.getBoundingClientRect().top + window.scrollY;
+  root.style.setProperty("--play-top", `${Math.round(top)}px`);
+}
+
+export function watchTable(root) {
+  if (watched === root) return;
+  watched = root;
+  const again = () => fitTable(root);
+  window.addEventListener("resize", again);
+  const header = document.getElementById("topbar");
+  if (header && window.ResizeObserver) new ResizeObserver(again).observe(header);
+}
