@@ -475,6 +475,21 @@ class App:
 
     number = staticmethod(number_re)
 
+    # -- the header's settings ------------------------------------------------------------------
+
+    def open_settings(self) -> None:
+        """Show the header's settings (`lang`, `interactive`...): on a narrow window they are
+        folded behind `settings-toggle`; on a wide one they are always in the header."""
+        toggle = self("settings-toggle")
+        if toggle.is_visible() and toggle.get_attribute("aria-expanded") != "true":
+            toggle.click()
+        self.expect("settings").to_be_visible()
+
+    def close_settings(self) -> None:
+        toggle = self("settings-toggle")
+        if toggle.is_visible() and toggle.get_attribute("aria-expanded") == "true":
+            toggle.click()
+
 
 @pytest.fixture
 def app(page: OpenedPage) -> App:

@@ -100,7 +100,9 @@ def walk_every_screen(app: Any, lang: str, size: str, shot: Any) -> Walk:
     walk = Walk(app, lang, size, shot)
     page = app.page
     app.booted()
+    app.open_settings()                        # folded behind «Ajustes» on a phone
     app("lang").select_option(lang)
+    app.close_settings()
     app.expect("tab-solitaire").to_have_text("Solitario" if lang == "es" else "Solitaire")
     walk.check("solitaire")
 
