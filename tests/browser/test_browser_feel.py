@@ -313,9 +313,12 @@ def test_every_theme_accessible_at_every_size_in_both_languages(open_page, make_
     app.play(1)                                         # a refusal on the board, in each theme
     problems = []
     for theme in ("dark", "contrast", "light"):
+        app.open_settings()                        # folded behind «Ajustes» on a phone
         app("theme").select_option(theme)
         for lang in ("es", "en"):
+            app.open_settings()
             app("lang").select_option(lang)
+            app.close_settings()
             for size, (w, h) in SIZES.items():
                 page.set_viewport_size({"width": w, "height": h})
                 page.wait_for_timeout(50)
@@ -342,10 +345,14 @@ def test_every_theme_accessible_at_every_size_in_both_languages(open_page, make_
                         app.expect("tutorial").to_be_hidden()
     # the other screens, in Spanish at one size (the colours do not change with the size):
     # the card-game table, the statistics, «Nueva partida»
+    app.open_settings()
     app("lang").select_option("es")
+    app.close_settings()
     set_up(app, ["human", "bot:greedy"])
     for theme in ("dark", "contrast"):
+        app.open_settings()
         app("theme").select_option(theme)
+        app.close_settings()
         for size, (w, h) in [("laptop", SIZES["laptop"])]:
             page.set_viewport_size({"width": w, "height": h})
             for screen in ("cardgame", "stats", "new"):
@@ -409,7 +416,9 @@ def test_the_tutorial_on_a_first_visit(open_page, make_app, shot):
     page.wait_for_timeout(300)
     app.expect("tutorial").to_be_hidden()
     # opened again from the help panel, in English after a switch
+    app.open_settings()                            # folded behind «Ajustes» on a phone
     app("lang").select_option("en")
+    app.close_settings()
     app("help").click()
     app("tutorial-open").click()
     app.expect("tutorial").to_be_visible()
