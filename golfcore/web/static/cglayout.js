@@ -17,6 +17,12 @@ export function watchTable(root) {
   watched = root;
   const again = () => fitTable(root);
   window.addEventListener("resize", again);
-  const header = document.getElementById("topbar");
-  if (header && window.ResizeObserver) new ResizeObserver(again).observe(header);
+  // The header, and anything that comes or goes above the table (a banner while the server is
+  // away) changes the page's height: measured again then (an unchanged top changes nothing).
+  if (window.ResizeObserver) {
+    const observer = new ResizeObserver(again);
+    const header = document.getElementById("topbar");
+    if (header) observer.observe(header);
+    observer.observe(document.body);
+  }
 }
