@@ -11,7 +11,7 @@ import { renderRoundResult, renderMatchOver } from "./cgresult.js";
 import { matchMoment } from "./cgwin.js";
 import { tableRects, tableFlight } from "./anim.js";
 import { sound } from "./sound.js";
-import { fitTable, watchTable } from "./cglayout.js";
+import { fitTable, watchTable, playAttributes } from "./cglayout.js";
 
 export class CardGame {
   constructor(app) {
@@ -351,10 +351,7 @@ export class CardGame {
     const over = matchMoment(renderMatchOver(obs, () => this.newMatch()), obs, this.held);
     // The end of the round and of the match come first, above the boards: on a desktop the
     // result is in sight without scrolling (the boards, all face up, follow it).
-    // table.css sizes the cards from the board's shape and the number of opponents.
-    const [rows, cols] = obs.shape || [3, 3];
-    return h("div", { class: "cg-play", "data-opponents": others.length, "data-cols": cols,
-      style: `--rows:${rows};--cols:${cols};--opponents:${Math.max(1, others.length)}` }, over, result,
+    return h("div", playAttributes(obs, others.length), over, result,
       h("div", { class: "cg-others" }, others),
       h("div", { class: "cg-side" }, center,
         this.actionsView(obs, viewer, legal),

@@ -5,6 +5,14 @@
 
 let watched = null;
 
+// The table's element: table.css sizes the cards from the board's shape (--rows, --cols) and
+// the number of opponents (--opponents, data-opponents).
+export function playAttributes(obs, opponents) {
+  const [rows, cols] = obs.shape || [3, 3];
+  return { class: "cg-play", "data-opponents": opponents,
+    style: `--rows:${rows};--cols:${cols};--opponents:${Math.max(1, opponents)}` };
+}
+
 export function fitTable(root) {
   const play = root.querySelector(".cg-play");
   if (!play) return;
