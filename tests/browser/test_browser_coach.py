@@ -60,11 +60,15 @@ def themes(app: Any, screen: str, words: dict[str, set[str]], problems: list[str
            shot: Any) -> None:
     """The screen in the dark and high-contrast themes, at the last size and language."""
     for theme in ("dark", "contrast"):
+        app.open_settings()                        # folded behind «Ajustes» on a phone
         app("theme").select_option(theme)
+        app.close_settings()
         audit(app, f"{screen}-{theme}", app.page.evaluate("document.documentElement.lang"),
               words, problems)
         shot(app.page, f"{screen}-{theme}")
+    app.open_settings()
     app("theme").select_option("auto")
+    app.close_settings()
 
 
 def test_the_coach_sees_the_win_lost_and_reviews_the_game(app, shot, until):
@@ -112,7 +116,9 @@ def test_the_coach_sees_the_win_lost_and_reviews_the_game(app, shot, until):
 
     words, problems = language_words(), []
     for lang in ("es", "en"):
+        app.open_settings()
         app("lang").select_option(lang)
+        app.close_settings()
         app.expect(app("review-move").first).to_contain_text(TEXTS[lang]["cost"])
         for size, (width, height) in SIZES.items():
             app.page.set_viewport_size({"width": width, "height": height})
@@ -124,7 +130,9 @@ def test_the_coach_sees_the_win_lost_and_reviews_the_game(app, shot, until):
     app.page.locator("#blocked-close").click()
     app.expect("blocked-dialog").to_be_hidden()
     for lang in ("en", "es"):
+        app.open_settings()
         app("lang").select_option(lang)
+        app.close_settings()
         app.expect("coach-status").to_have_text(TEXTS[lang]["lost"])
         for size, (width, height) in SIZES.items():
             app.page.set_viewport_size({"width": width, "height": height})
