@@ -41,7 +41,9 @@ def test_play_the_daily_deal_and_see_the_streak(open_page, make_app, shot):
     for lang in ("es", "en"):
         page.locator("#new-cancel").click()
         app.expect("new-dialog").to_be_hidden()
+        app.open_settings()                         # folded on a narrow window
         app("lang").select_option(lang)
+        app.close_settings()
         app.open_new_dialog()
         app.expect("daily-difficulty").to_contain_text(LEVELS[lang][expected.difficulty.level])
         for size, (width, height) in SIZES.items():
@@ -60,7 +62,9 @@ def test_play_the_daily_deal_and_see_the_streak(open_page, make_app, shot):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.locator("#new-cancel").click()
     for theme in ("dark", "contrast", "light"):                # the themes, at one size
+        app.open_settings()
         app("theme").select_option(theme)
+        app.close_settings()
         app.open_new_dialog()
         bad = [v for v in axe_audit(page)["violations"] if v["impact"] in ("serious", "critical")]
         if bad:
@@ -69,7 +73,9 @@ def test_play_the_daily_deal_and_see_the_streak(open_page, make_app, shot):
             shot(page, f"dialog-{theme}")
         page.locator("#new-cancel").click()
     assert not problems, problems
+    app.open_settings()
     app("lang").select_option("es")
+    app.close_settings()
     app.open_new_dialog()
 
     # deal it: the rule's code for the player's date
