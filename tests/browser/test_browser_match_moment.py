@@ -82,7 +82,9 @@ def test_the_end_of_a_match_is_a_moment_for_its_winner(open_page, make_app, card
     assert said.count("¡Enhorabuena") == 1 and re.search(r"Ganan?: Jugador", said), said
     check_sizes(page, "es", shot, tuple(SIZES))
 
+    app.open_settings()                             # folded on a phone's width
     app("lang").select_option("en")                 # redrawn, not celebrated again
+    app.close_settings()
     moment = f"Well done, {names.replace('Jugador', 'Seat')}!"
     expect(app("cg-moment")).to_have_text(moment)
     said = app("announcer").inner_text()
