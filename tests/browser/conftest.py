@@ -681,3 +681,16 @@ def card_game() -> Any:
         observations_in = staticmethod(observations_in)
 
     return Helpers
+
+
+@pytest.fixture
+def own_server(tmp_path: Path) -> Iterator[Any]:
+    """A `golf web` of the test's own (tests/browser/own_server.py), for a test that stops and
+    starts its server; stopped after the test, whose log must hold no traceback."""
+    from own_server import OwnServer        # it imports this module
+    server = OwnServer(tmp_path).start()
+    try:
+        yield server
+    finally:
+        server.stop()
+        assert not server.tracebacks(), server.tracebacks()

@@ -7,14 +7,10 @@ finds no serious failure at the three sizes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from a11y import axe_audit
-from own_server import OwnServer
 from test_browser_cardgame import set_up
 from test_browser_fixes import forgive_refused_sockets
 
@@ -37,16 +33,6 @@ CALLS = """() => {
     if (getComputedStyle(el).boxShadow !== "none") out.push(`${el.dataset.testid} glow`);
   return out;
 }"""
-
-
-@pytest.fixture
-def own_server(tmp_path: Any) -> Iterator[OwnServer]:
-    server = OwnServer(tmp_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        assert not server.tracebacks(), server.tracebacks()
 
 
 def test_the_card_game_table_is_paused_while_the_server_is_away(open_page, make_app, own_server,

@@ -13,10 +13,8 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from a11y import axe_audit
@@ -25,16 +23,6 @@ from test_browser_cardgame import set_up
 
 SIZES = {"desktop": (1920, 1080), "laptop": (1280, 800), "phone": (390, 844)}
 CODE = "GO1-E-AAAAAAC"          # deal 2: waste 2S, column 3's AC playable
-
-
-@pytest.fixture
-def own_server(tmp_path: Any) -> Iterator[OwnServer]:
-    server = OwnServer(tmp_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        assert not server.tracebacks(), server.tracebacks()
 
 
 NOTICES = """() => {

@@ -9,26 +9,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
 from playwright.sync_api import expect
 
 from a11y import axe_audit, foreign_words, language_words
-from own_server import OwnServer
 
 SIZES = {"desktop": (1920, 1080), "laptop": (1280, 800), "phone": (390, 844)}
-
-
-@pytest.fixture
-def own_server(tmp_path: Any) -> Iterator[OwnServer]:
-    server = OwnServer(tmp_path).start()
-    try:
-        yield server
-    finally:
-        server.stop()
-        assert not server.tracebacks(), server.tracebacks()
 
 
 def check_offline_page(page: Any, lang: str, shot: Any, theme: str = "") -> None:
