@@ -244,3 +244,25 @@ def test_golf_stats_prints_the_daily_line() -> None:
     data = statistics([table("2026-03-01", "won", n=0), table("2026-03-02", "won", n=1)])
     assert "Daily deals: 2 days played (the latest 2026-03-02), 2 won; streak 2, best 2" \
         in statistics_text(data)
+
+
+def test_each_date_is_searched_once_however_many_dates_are_asked(monkeypatch) -> None:
+    import asyncio
+
+    calls: list[dt.date] = []
+
+    def counted(day: dt.date) -> DailyDeal:
+        calls.append(day)
+        return the_deal(day)
+
+    monkeypatch.setattr(web_daily, "daily_deal", counted)
+    dailies = web_daily.Dailies(today=lambda: TODAY)
+    days = [(TODAY - dt.timedelta(days=n)).isoformat() for n in range(30)]
+
+    async def ask() -> None:
+        for _ in range(2):
+            for day in days:
+                await dailies.deal(day)
+
+    asyncio.run(ask())
+    assert sorted(calls) == sorted(dt.date.fromisoformat(d) for d in days)   # once each

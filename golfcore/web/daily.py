@@ -9,15 +9,16 @@
 The date is the player's local calendar date, which the page sends: from
 :data:`~golfcore.solitaire.daily.FIRST_DAY` to one day after the server's UTC date. A day's
 deal takes a second or so of search: it runs in a worker thread, one at a time for the whole
-server (:class:`Dailies`, an :class:`asyncio.Lock`), and is kept for the next requests (the
-latest :data:`KEPT` days).
+server (:class:`Dailies`, an :class:`asyncio.Lock`), and is kept for the next requests. Every
+day worked out is kept (a few numbers each): so each date is searched at most once per process,
+and all that requests for dates, however many and from whomever, can cost the server is one
+search per date of the allowed range.
 """
 
 from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
@@ -29,8 +30,6 @@ from golfcore.web.courses import Course, start_course
 
 #: The error of a date that is no daily deal's.
 BAD_DATE = "bad-date"
-#: How many days' deals are kept in memory.
-KEPT = 8
 #: The fields a ``new`` with ``daily`` may have besides ``daily``.
 DAILY_FIELDS = frozenset({"daily", "round", "draft", "game", "cmd", "id"})
 
@@ -56,7 +55,7 @@ class Dailies:
 
     def __init__(self, today: Callable[[], dt.date] = utc_today) -> None:
         self.today = today
-        self.kept: OrderedDict[dt.date, DailyDeal] = OrderedDict()
+        self.kept: dict[dt.date, DailyDeal] = {}
         self.lock = asyncio.Lock()
 
     async def deal(self, text: object) -> DailyDeal:
@@ -68,9 +67,6 @@ class Dailies:
             if found is None:
                 found = await asyncio.to_thread(daily_deal, day)
                 self.kept[day] = found
-                while len(self.kept) > KEPT:
-                    self.kept.popitem(last=False)
-            self.kept.move_to_end(day)
             return found
 
     async def info(self, request: dict[str, Any]) -> dict[str, Any]:
