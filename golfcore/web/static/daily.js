@@ -24,7 +24,10 @@ export function difficultyText(difficulty) {
   if (!difficulty) return "";
   const level = t(`daily.level.${difficulty.level}`);
   const pct = `${Math.round(difficulty.chance * 100)}\u00a0%`;   // never "63" and "%" on two lines
-  return t("daily.difficulty", { level, pct });
+  // What was measured, no more: an exact fair chance, or the wins of a non-peeking player over
+  // the sampled orders of the stock (an estimate, not a bound: say how many).
+  if (difficulty.exact) return t("daily.difficultyExact", { level, pct });
+  return t("daily.difficulty", { level, wins: difficulty.wins, samples: difficulty.samples });
 }
 
 export class DailyEntry {
