@@ -4,9 +4,10 @@
 // other devices' actions arrive as pushes and are highlighted.
 
 import { t, pickMessage, errorText, onLangChange } from "./i18n.js";
-import { h, notice, copyText, announce } from "./ui.js";
+import { h, announce } from "./ui.js";
 import { CardGameSetup } from "./cgsetup.js";
-import { renderBoard, renderCenter, seatName } from "./cgboard.js";
+import { renderBoard, renderCenter, markLast } from "./cgboard.js";
+import { renderLinks } from "./cglinks.js";
 import { renderRoundResult, renderMatchOver } from "./cgresult.js";
 import { matchMoment } from "./cgwin.js";
 import { tableRects, tableFlight } from "./anim.js";
@@ -386,38 +387,11 @@ export class CardGame {
   }
 
   linksView() {
-    const seats = Object.keys(this.links).map(Number).sort((a, b) => a - b);
-    if (!seats.length) return null;
-    const items = seats.map((seat) => {
-      const url = `${location.origin}/#join=${this.links[seat]}`;
-      return h("li", null,
-        h("span", { class: "who" }, t("cg.link", { n: seat + 1 })),
-        h("a", { href: url, target: "_blank", rel: "noopener", "data-seat": seat }, url),
-        h("button", { type: "button", class: "small", onclick: async () => {
-          if (await copyText(url)) notice(() => `${t("tool.copied")}: ${seatName(seat)}`, 2000);
-        } }, t("cg.copy")));
-    });
-    // With every person's seat on this device, the links are only for inviting someone else;
-    // a device holding only its own seat(s) while other people play elsewhere (a tab opened
-    // from a link) is told its link is its own, not to be shared.
-    const humans = Object.keys(this.kinds).map(Number).filter((s) => (this.kinds[s] || "human") === "human");
-    const optional = (humans.length ? humans : seats).every((seat) => this.held.includes(seat));
-    const own = !optional && seats.every((seat) => this.held.includes(seat));
-    return h("section", { class: "panel cg-links", testid: "cg-links", "data-optional": String(optional) },
-      h("h2", null, t(optional ? "cg.linksOptional" : own ? "cg.linksOwn" : "cg.links")), h("ul", null, items));
+    return renderLinks(this.links, this.kinds, this.held);
   }
 
   highlightLast() {
-    if (!this.last) return;
-    const text = typeof this.last.action === "string" ? this.last.action : "";
-    const [word, place] = text.split(/\s+/);
-    let el = null;
-    if (place) el = this.tableEl.querySelector(`[data-testid="place-${this.last.seat}-${place}"]`);
-    else if (word === "draw") el = this.tableEl.querySelector('[data-testid="cg-stock"]');
-    else if (word === "take") el = this.tableEl.querySelector('[data-testid="cg-discard"]');
-    if (el) el.classList.add("just-played");
-    const board = this.tableEl.querySelector(`[data-testid="board-${this.last.seat}"]`);
-    if (board && this.last.by === "bot") board.classList.add("just-acted");
+    markLast(this.tableEl, this.last);
   }
 }
 

@@ -94,3 +94,18 @@ export function renderCenter(obs, handlers, viewer) {
   }
   return h("div", { class: "cg-center" }, pieces);
 }
+
+// Marks the place, stock or discard the table's last action (`last`: {seat, action, by})
+// touched, and the board of a computer that acted, inside the table `tableEl`.
+export function markLast(tableEl, last) {
+  if (!last) return;
+  const text = typeof last.action === "string" ? last.action : "";
+  const [word, place] = text.split(/\s+/);
+  let el = null;
+  if (place) el = tableEl.querySelector(`[data-testid="place-${last.seat}-${place}"]`);
+  else if (word === "draw") el = tableEl.querySelector('[data-testid="cg-stock"]');
+  else if (word === "take") el = tableEl.querySelector('[data-testid="cg-discard"]');
+  if (el) el.classList.add("just-played");
+  const board = tableEl.querySelector(`[data-testid="board-${last.seat}"]`);
+  if (board && last.by === "bot") board.classList.add("just-acted");
+}
