@@ -305,6 +305,31 @@ def test_themes_follow_the_system_and_the_switch(open_page, make_app, shot):
     assert theme_of(app)["theme"] == "light"
 
 
+def test_the_saved_theme_is_on_before_the_scripts_run(open_page, make_app):
+    """On a slow network the page is drawn before its modules arrive: a saved dark or high
+    contrast theme is already on then (theme-boot.js), not the light felt. (No service worker:
+    the files it fetches are out of the test's reach, and it is not what draws the page.)"""
+    app = make_app(open_page(service_workers="block"))
+    app.booted()
+    page = app.page
+    held: list[Any] = []
+    for theme in ("dark", "contrast"):
+        app("theme").select_option(theme)
+        held.clear()
+        page.route("**/static/app.js", lambda route: held.append(route))   # not answered yet
+        page.reload(wait_until="commit")
+        page.wait_for_function("() => document.getElementById('board') !== null")
+        assert held and page.evaluate("document.getElementById('game-code') === null || "
+                                      "!document.querySelector('[data-testid=game-code]')"
+                                      ".textContent"), "the page's modules ran already"
+        assert page.evaluate("document.documentElement.dataset.theme") == theme
+        held[0].continue_()
+        page.unroute("**/static/app.js")
+        app.booted()
+        assert theme_of(app)["theme"] == theme
+    app("theme").select_option("auto")
+
+
 def test_every_theme_accessible_at_every_size_in_both_languages(open_page, make_app, shot):
     app = make_app(open_page())
     page = app.page
