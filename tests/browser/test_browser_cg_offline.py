@@ -78,6 +78,11 @@ def test_the_card_game_table_is_paused_while_the_server_is_away(open_page, make_
         expect(page.locator("#notice")).to_contain_text("no se ha enviado")
         page.locator("#notice").evaluate("(el) => { el.hidden = true; }")
     assert {t: app(t).get_attribute("aria-pressed") for t in pressed} == pressed
+    # and the key X, which switches that choice: refused the same way, the choice unchanged
+    page.locator("body").press("x")
+    expect(page.locator("#notice")).to_be_visible()
+    expect(page.locator("#notice")).to_contain_text("no se ha enviado")
+    assert {t: app(t).get_attribute("aria-pressed") for t in pressed} == pressed
     assert [m for m in app.frames.sent if isinstance(m, dict) and m.get("cmd") == "act"] == sent
     app.expect("cg-held").to_be_visible()           # still holding the card, as it was
     forgive_refused_sockets(problems)

@@ -233,6 +233,7 @@ export class CardGame {
     else if (key === "x" || key === "X") {
       if (legal.includes("discard")) run = () => this.act(viewer, "discard");
       else if (!legal.some((a) => a.startsWith("discard "))) return true;
+      else if (this.app.conn.offline) run = () => this.app.conn.refuse();   // as a tap is
       else run = () => { this.mode = this.mode === "discard" ? "replace" : "discard"; this.render(); };
     } else if (place !== null) {
       const [rows, cols] = obs.shape || [3, 3];
