@@ -114,10 +114,10 @@ def axe_audit(page: Any) -> dict[str, Any]:
     return {"counts": counts, "violations": violations}
 
 
-#: Every text drawn straight on the felt (no panel, dialog, card or button behind it): its
-#: colour's contrast with the felt's lightest colour (axe cannot judge text on a gradient).
-FELT_CONTRAST = """
-() => {
+#: The WCAG colour functions the pages' contrast checks share (statements of a JavaScript
+#: function body): ``rgb(css colour)`` its components (alpha too, when given), ``lum(rgb)``
+#: the relative luminance of the first three, ``contrast(l1, l2)`` the ratio of two luminances.
+COLOURS = """
   const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
   const lum = ([r, g, b]) => {
     const f = (v) => {
@@ -126,7 +126,15 @@ FELT_CONTRAST = """
     };
     return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
   };
-  const probe = document.createElement("div");
+  const contrast = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+"""
+
+
+#: Every text drawn straight on the felt (no panel, dialog, card or button behind it): its
+#: colour's contrast with the felt's lightest colour (axe cannot judge text on a gradient).
+FELT_CONTRAST = """
+() => {
+""" + COLOURS + """  const probe = document.createElement("div");
   probe.style.color = getComputedStyle(document.documentElement).getPropertyValue("--felt-light");
   document.body.appendChild(probe);
   const felt = lum(rgb(getComputedStyle(probe).color));

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from a11y import axe_audit, low_contrast_on_felt
+from a11y import COLOURS, axe_audit, low_contrast_on_felt
 from golfcore import Game
 from golfcore.solitaire.rules import rule_set
 from golfcore.solitaire.search.solver import solver_for
@@ -238,18 +238,7 @@ def test_sounds_are_off_until_switched_on(open_page, make_app):
 
 CONTRASTS = """
 () => {
-  const rgb = (c) => (c.match(/[\\d.]+/g) || []).slice(0, 3).map(Number);
-  const lum = ([r, g, b]) => {
-    const f = (v) => {
-      v /= 255;
-      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-    };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-  };
-  const ratio = (a, b) => {
-    const x = lum(rgb(a)), y = lum(rgb(b));
-    return (Math.max(x, y) + 0.05) / (Math.min(x, y) + 0.05);
-  };
+""" + COLOURS + """  const ratio = (a, b) => contrast(lum(rgb(a)), lum(rgb(b)));  // of CSS colours
   const css = (name) => {
     const p = document.createElement("i");
     p.style.color = `var(${name})`;

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from a11y import axe_audit, low_contrast_on_felt
+from a11y import COLOURS, axe_audit, low_contrast_on_felt
 
 SIZES = {"desktop-1920x1080": (1920, 1080), "laptop-1280x800": (1280, 800),
          "phone-390x844": (390, 844)}
@@ -49,16 +49,7 @@ TABLE_BOXES = """
 #: the lowest) and of its text with its background, from the computed colours.
 CONTRAST = """
 (el) => {
-  const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
-  const lum = ([r, g, b]) => {
-    const f = (v) => {
-      v /= 255;
-      return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4);
-    };
-    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-  };
-  const ratio = (a, b) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
-  const probe = document.createElement("div");
+""" + COLOURS + """  const probe = document.createElement("div");
   document.body.appendChild(probe);
   const felts = ["--felt", "--felt-light", "--felt-dark"].map((name) => {
     probe.style.color = getComputedStyle(document.documentElement).getPropertyValue(name);
@@ -71,8 +62,8 @@ CONTRAST = """
   const back = opaque ? lum(bg) : null;
   return {
     background: cs.backgroundColor, color: cs.color, opaque,
-    againstFelt: back === null ? 0 : Math.min(...felts.map((f) => ratio(back, f))),
-    text: back === null ? 0 : ratio(lum(rgb(cs.color)), back),
+    againstFelt: back === null ? 0 : Math.min(...felts.map((f) => contrast(back, f))),
+    text: back === null ? 0 : contrast(lum(rgb(cs.color)), back),
   };
 }
 """
