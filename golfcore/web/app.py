@@ -244,14 +244,13 @@ class Hub(LiveTables):
         return self.started(conn, await self.create(draft, client=conn.client), (0,))
 
     async def _read_log(self, table_id: str) -> tuple[dict[str, Any], list[LoggedAction]]:
-        """A table's first snapshot and its actions, read off the loop (the coach's review)."""
+        """A table's first snapshot and its actions, read off the loop in one read of the
+        store (the coach's review; the replay reads it the same way)."""
         def read() -> tuple[dict[str, Any], list[LoggedAction]]:
-            snapshots = self.store.snapshots(table_id)
-            if not snapshots or snapshots[0]["version"] != 0:
+            log = self.store.log_of(table_id)
+            if log is None or log[2]["version"] != 0:
                 raise GolfError("this table's log does not start at its deal: no review")
-            actions = [LoggedAction(a["version"], a["seat"], a["request"], a["at"])
-                       for a in self.store.actions(table_id)]
-            return snapshots[0]["snapshot"], actions
+            return log[2]["snapshot"], log[3]
         return await self.saver.read(read)
 
     # -- the socket --------------------------------------------------------------------------------
