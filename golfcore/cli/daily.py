@@ -55,7 +55,7 @@ def chance(daily: DailyDeal) -> str:
 
 
 def _level_es(daily: DailyDeal) -> str:
-    names = {"easy": "fácil", "medium": "media", "hard": "difícil"}
+    from golfcore.cli.deal import SPANISH_LEVELS    # deal imports this module
     d = daily.difficulty
-    return (f"dificultad {names[d.level]} (probabilidad justa "
+    return (f"dificultad {SPANISH_LEVELS[d.level]} (probabilidad justa "
             f"{'exacta ' if d.exact else 'de unos '}{percent(d.chance)})").replace(".", ",")
